@@ -1,0 +1,41 @@
+#pragma once
+#include <hbcast/core/node_id.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace hbcast {
+
+/// A broadcast tree: a root and each node's ordered children. The order of a node's children is
+/// its send order. A child may carry an explicit send start time: the parent starts that send no
+/// earlier than it (schedules of timed transfers, e.g. seed 004, convert to such trees).
+///
+/// The class is plain data; validate_tree() checks that it is a spanning out-tree.
+class BroadcastTree {
+public:
+  BroadcastTree() = default;
+  BroadcastTree(std::size_t node_count, NodeId root);
+
+  std::size_t size() const { return children_.size(); }
+  NodeId root() const { return root_; }
+  const std::vector<NodeId>& children(NodeId node) const { return children_.at(node); }
+
+  /// Appends `child` to `parent`'s send order.
+  void add_child(NodeId parent, NodeId child);
+  /// The parent starts sending to `child` no earlier than `time`.
+  void set_send_start(NodeId child, double time);
+  bool has_send_starts() const { return !send_start_.empty(); }
+  std::optional<double> send_start(NodeId child) const;
+
+  /// Parent of every node (kNoNode for the root and for nodes nobody sends to).
+  std::vector<NodeId> parents() const;
+  /// Number of edges (sum of children list lengths).
+  std::size_t edge_count() const;
+
+private:
+  NodeId root_ = 0;
+  std::vector<std::vector<NodeId>> children_;
+  std::vector<double> send_start_;  // NaN where absent; empty when no child has one
+};
+
+}  // namespace hbcast

@@ -1,0 +1,15 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// Writes `tree` as a Graphviz digraph. Edges are labelled with their send order; when
+/// `ready_times` is given (one per node), nodes are labelled with the time they hold the message.
+void write_tree_dot(std::ostream& out, const BroadcastTree& tree, const std::vector<std::string>& names,
+                    const std::string& graph_name, const std::vector<double>& ready_times = {});
+
+}  // namespace hbcast

@@ -1,0 +1,40 @@
+#pragma once
+#include <hbcast/eval/port_model.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/sender_only_model.hpp>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// What a scheduler sees: the hosts, the pairwise cost model, the size of one transfer it plans
+/// for (the message when atomic, one slice when pipelined, as seed 002 weights edges by T_uv(L))
+/// and the port model.
+class BroadcastInstance {
+public:
+  BroadcastInstance(std::shared_ptr<const CostModel> costs, std::vector<std::string> host_names,
+                    double transfer_bytes, PortModel port = PortModel::one_port);
+
+  std::size_t size() const { return costs_->size(); }
+  const CostModel& costs() const { return *costs_; }
+  const std::shared_ptr<const CostModel>& shared_costs() const { return costs_; }
+  const std::vector<std::string>& host_names() const { return host_names_; }
+  double transfer_bytes() const { return transfer_bytes_; }
+  PortModel port() const { return port_; }
+
+  /// The sender-only model derived from the pairwise one (built once, on first use).
+  std::shared_ptr<const SenderOnlyModel> sender_only() const;
+
+private:
+  std::shared_ptr<const CostModel> costs_;
+  std::vector<std::string> host_names_;
+  double transfer_bytes_;
+  PortModel port_;
+  mutable std::once_flag sender_only_once_;
+  mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
+};
+
+}  // namespace hbcast

@@ -1,0 +1,48 @@
+#pragma once
+#include <hbcast/model/cost_model.hpp>
+
+#include <vector>
+
+namespace hbcast {
+
+/// The sender-only model of the FNF papers (seed 000, section 2; seed 001): each host u has one
+/// transmission time t_u(S), whatever the receiver. We keep it affine,
+///   t_u(S) = alpha_u + S * beta_u,
+/// so the same model serves whole messages and pipeline slices.
+///
+/// Derived from a pairwise model by medians over destinations, taken separately for latency and
+/// inverse bandwidth: alpha_u = median_v latency(u,v), beta_u = median_v 1/bandwidth(u,v).
+/// On a star (a host's NIC is its bottleneck) this is exactly the host's own cost; the median
+/// rather than the mean keeps one far-away cluster from dominating t_u on a grid.
+/// Above kMaxMedianDestinations destinations, the median runs over an evenly spaced,
+/// deterministic subset of them (every k-th host), so building the model costs O(n) routes per host
+/// at most kMaxMedianDestinations.
+class SenderOnlyModel final : public CostModel {
+public:
+  static constexpr std::size_t kMaxMedianDestinations = 1024;
+
+  SenderOnlyModel(std::vector<double> alpha, std::vector<double> beta);
+  /// Pure transmission times for a unit message (alpha = 0, beta = t_u): the model of seed 000.
+  static SenderOnlyModel from_times(const std::vector<double>& times);
+  static SenderOnlyModel from_pairwise(const CostModel& pairwise);
+
+  std::size_t size() const override { return alpha_.size(); }
+  double latency(NodeId from, NodeId /*to*/) const override { return alpha_[from]; }
+  double inverse_bandwidth(NodeId from, NodeId /*to*/) const override { return beta_[from]; }
+  double send_overhead(NodeId from, double bytes) const override
+  {
+    return send_alpha_.empty() ? 0.0 : send_alpha_[from] + bytes * send_beta_[from];
+  }
+
+  /// t_u(S) for every host.
+  std::vector<double> transmission_times(double bytes) const;
+
+private:
+  std::vector<double> alpha_;
+  std::vector<double> beta_;
+  // Multi-port send overheads are per sender already: copied from the pairwise model, not averaged.
+  std::vector<double> send_alpha_;
+  std::vector<double> send_beta_;
+};
+
+}  // namespace hbcast

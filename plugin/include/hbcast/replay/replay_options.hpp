@@ -1,0 +1,18 @@
+#pragma once
+#include <hbcast/eval/port_model.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace hbcast {
+
+struct ReplayOptions {
+  /// Whole message size in bytes; each of the `slices` transfers carries slice_size(message_bytes, slices).
+  double message_bytes = 0.0;
+  std::size_t slices = 1;
+  PortModel port = PortModel::one_port;
+  /// Prefix of the mailboxes and actors; unique per concurrent broadcast.
+  std::string name = "hbcast";
+};
+
+}  // namespace hbcast

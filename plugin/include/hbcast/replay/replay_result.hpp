@@ -1,0 +1,22 @@
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace hbcast {
+
+/// What a replay measured. Times are relative to the broadcast's start.
+struct ReplayResult {
+  double start_time = 0.0;  ///< absolute simulated time the broadcast started
+  double makespan = 0.0;    ///< the last node holds the last slice
+  std::vector<double> completion_time;  ///< per node: holds the last slice (root: 0)
+  /// Steady-state period, measured as the busiest port's occupation per slice: for every node,
+  /// the mean simulated duration (finish - start) of its transfers for one slice, summed over its
+  /// children (one-port) or the longest of them and children x send overhead (multi-port), and the
+  /// mean duration of its incoming transfer; the maximum over nodes. Contention stretches the
+  /// durations, so it shows here exactly as it does in the makespan.
+  double period = 0.0;
+  double throughput = 0.0;  ///< slice bytes / period, in bytes per second
+  std::size_t transfer_count = 0;
+};
+
+}  // namespace hbcast

@@ -1,0 +1,48 @@
+#include <hbcast/core/tree_dot.hpp>
+
+#include <iomanip>
+#include <sstream>
+
+namespace hbcast {
+namespace {
+
+std::string quoted(const std::string& text)
+{
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string node_name(NodeId node, const std::vector<std::string>& names)
+{
+  return node < names.size() ? names[node] : std::to_string(node);
+}
+
+}  // namespace
+
+void write_tree_dot(std::ostream& out, const BroadcastTree& tree, const std::vector<std::string>& names,
+                    const std::string& graph_name, const std::vector<double>& ready_times)
+{
+  out << "digraph " << quoted(graph_name) << " {\n  rankdir=TB;\n  node [shape=box, fontsize=10];\n";
+  for (NodeId u = 0; u < tree.size(); ++u) {
+    std::ostringstream label;
+    label << node_name(u, names);
+    if (u < ready_times.size())
+      label << "\\nt=" << std::setprecision(6) << ready_times[u];
+    out << "  " << quoted(node_name(u, names)) << " [label=" << quoted(label.str())
+        << (u == tree.root() ? ", style=bold" : "") << "];\n";
+  }
+  for (NodeId u = 0; u < tree.size(); ++u) {
+    const auto& children = tree.children(u);
+    for (std::size_t i = 0; i < children.size(); ++i)
+      out << "  " << quoted(node_name(u, names)) << " -> " << quoted(node_name(children[i], names))
+          << " [label=\"" << i + 1 << "\"];\n";
+  }
+  out << "}\n";
+}
+
+}  // namespace hbcast

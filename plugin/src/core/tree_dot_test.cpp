@@ -1,0 +1,19 @@
+#include <hbcast/core/tree_dot.hpp>
+
+#include <gtest/gtest.h>
+#include <sstream>
+
+TEST(TreeDot, WritesOrderedEdgesAndReadyTimes)
+{
+  hbcast::BroadcastTree tree(3, 0);
+  tree.add_child(0, 2);
+  tree.add_child(0, 1);
+  std::ostringstream out;
+  hbcast::write_tree_dot(out, tree, {"r", "a", "b\"q"}, "fnf", {0.0, 2.0, 1.0});
+  const std::string dot = out.str();
+  EXPECT_NE(dot.find("digraph \"fnf\""), std::string::npos);
+  EXPECT_NE(dot.find("\"r\" -> \"b\\\"q\" [label=\"1\"]"), std::string::npos);
+  EXPECT_NE(dot.find("\"r\" -> \"a\" [label=\"2\"]"), std::string::npos);
+  EXPECT_NE(dot.find("a\\nt=2"), std::string::npos);
+  EXPECT_NE(dot.find("style=bold"), std::string::npos);
+}

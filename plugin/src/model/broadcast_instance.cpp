@@ -1,0 +1,27 @@
+#include <hbcast/model/broadcast_instance.hpp>
+
+#include <stdexcept>
+
+namespace hbcast {
+
+BroadcastInstance::BroadcastInstance(std::shared_ptr<const CostModel> costs, std::vector<std::string> host_names,
+                                     double transfer_bytes, PortModel port)
+    : costs_(std::move(costs)), host_names_(std::move(host_names)), transfer_bytes_(transfer_bytes), port_(port)
+{
+  if (!costs_)
+    throw std::invalid_argument("broadcast instance without a cost model");
+  if (host_names_.size() != costs_->size())
+    throw std::invalid_argument("broadcast instance: " + std::to_string(host_names_.size()) + " names for " +
+                                std::to_string(costs_->size()) + " hosts");
+  if (!(transfer_bytes_ >= 0.0))
+    throw std::invalid_argument("broadcast instance: transfer size must be >= 0");
+}
+
+std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
+{
+  std::call_once(sender_only_once_,
+                 [this] { sender_only_ = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs_)); });
+  return sender_only_;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,89 @@
+#include <hbcast/model/sender_only_model.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace hbcast {
+namespace {
+
+double median(std::vector<double>& values)
+{
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + mid, values.end());
+  double upper = values[mid];
+  if (values.size() % 2 == 1)
+    return upper;
+  double lower = *std::max_element(values.begin(), values.begin() + mid);
+  return 0.5 * (lower + upper);
+}
+
+// Destinations whose costs enter host u's median: all others, or an evenly spaced subset.
+std::vector<NodeId> median_destinations(NodeId from, std::size_t node_count)
+{
+  std::vector<NodeId> destinations;
+  const std::size_t others = node_count - 1;
+  const std::size_t stride =
+      others <= SenderOnlyModel::kMaxMedianDestinations
+          ? 1
+          : (others + SenderOnlyModel::kMaxMedianDestinations - 1) / SenderOnlyModel::kMaxMedianDestinations;
+  for (std::size_t k = 0; k < others; k += stride)
+    destinations.push_back((from + 1 + k) % node_count);
+  return destinations;
+}
+
+}  // namespace
+
+SenderOnlyModel::SenderOnlyModel(std::vector<double> alpha, std::vector<double> beta)
+    : alpha_(std::move(alpha)), beta_(std::move(beta))
+{
+  if (alpha_.size() != beta_.size())
+    throw std::invalid_argument("sender-only model: latency and bandwidth vectors differ in length");
+  for (std::size_t u = 0; u < alpha_.size(); ++u)
+    if (!(alpha_[u] >= 0.0) || !(beta_[u] >= 0.0) || !std::isfinite(alpha_[u]) || !std::isfinite(beta_[u]))
+      throw std::invalid_argument("sender-only model: transmission time of node " + std::to_string(u) +
+                                  " must be finite and >= 0");
+}
+
+SenderOnlyModel SenderOnlyModel::from_times(const std::vector<double>& times)
+{
+  return SenderOnlyModel(std::vector<double>(times.size(), 0.0), times);
+}
+
+SenderOnlyModel SenderOnlyModel::from_pairwise(const CostModel& pairwise)
+{
+  const std::size_t n = pairwise.size();
+  std::vector<double> alpha(n, 0.0);
+  std::vector<double> beta(n, 0.0);
+  std::vector<double> latencies;
+  std::vector<double> inverse_bandwidths;
+  for (NodeId u = 0; u < n && n > 1; ++u) {
+    latencies.clear();
+    inverse_bandwidths.clear();
+    for (NodeId v : median_destinations(u, n)) {
+      latencies.push_back(pairwise.latency(u, v));
+      inverse_bandwidths.push_back(pairwise.inverse_bandwidth(u, v));
+    }
+    alpha[u] = median(latencies);
+    beta[u] = median(inverse_bandwidths);
+  }
+  SenderOnlyModel model(std::move(alpha), std::move(beta));
+  model.send_alpha_.resize(n);
+  model.send_beta_.resize(n);
+  for (NodeId u = 0; u < n; ++u) {
+    model.send_alpha_[u] = pairwise.send_overhead(u, 0.0);
+    model.send_beta_[u] = pairwise.send_overhead(u, 1.0) - model.send_alpha_[u];
+  }
+  return model;
+}
+
+std::vector<double> SenderOnlyModel::transmission_times(double bytes) const
+{
+  std::vector<double> times(size());
+  for (NodeId u = 0; u < size(); ++u)
+    times[u] = alpha_[u] + bytes * beta_[u];
+  return times;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,84 @@
+#include <hbcast/platform/loaded_platform.hpp>
+
+#include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform/platform_error.hpp>
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(hbcast_platform, hbcast, "hbcast: loading platforms and probing routes");
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+namespace {
+
+// Zones in depth-first declaration order: NetPoint ids restart in every zone (SimGrid 3.32), so
+// host order is (zone rank, id within the zone).
+void rank_zones(const sg4::NetZone* zone, std::map<const sg4::NetZone*, std::size_t>& rank)
+{
+  rank.emplace(zone, rank.size());
+  for (const sg4::NetZone* child : zone->get_children())
+    rank_zones(child, rank);
+}
+
+std::string first_line(const std::string& text)
+{
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
+
+LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path)
+{
+  if (!std::ifstream(path).good())
+    throw PlatformError("cannot read platform file '" + path + "'");
+  set_activity("loading platform '%s'", path.c_str());
+  try {
+    engine.load_platform(path);
+    // Floyd and Dijkstra zones compute their routes only when sealed, which run() would do.
+    engine.seal_platform();
+  } catch (const simgrid::ParseError& error) {
+    throw PlatformError("malformed platform '" + path + "': " + first_line(error.what()));
+  } catch (const std::exception& error) {
+    throw PlatformError("cannot load platform '" + path + "': " + first_line(error.what()));
+  }
+  XBT_DEBUG("Loaded platform %s", path.c_str());
+  return from_engine(engine);
+}
+
+LoadedPlatform LoadedPlatform::from_engine(sg4::Engine& engine)
+{
+  std::map<const sg4::NetZone*, std::size_t> zone_rank;
+  rank_zones(engine.get_netzone_root(), zone_rank);
+  LoadedPlatform platform;
+  platform.hosts_ = engine.get_all_hosts();
+  auto key = [&](const sg4::Host* host) {
+    return std::make_pair(zone_rank.at(host->get_englobing_zone()), host->get_netpoint()->id());
+  };
+  std::sort(platform.hosts_.begin(), platform.hosts_.end(),
+            [&](const sg4::Host* a, const sg4::Host* b) { return key(a) < key(b); });
+  if (platform.hosts_.empty())
+    throw PlatformError("the platform declares no host");
+  for (const sg4::Host* host : platform.hosts_)
+    platform.names_.push_back(host->get_name());
+  XBT_DEBUG("%zu hosts; first %s, last %s", platform.hosts_.size(), platform.names_.front().c_str(),
+            platform.names_.back().c_str());
+  return platform;
+}
+
+std::size_t LoadedPlatform::index_of(const std::string& name) const
+{
+  auto it = std::find(names_.begin(), names_.end(), name);
+  if (it == names_.end())
+    throw PlatformError("no host named '" + name + "' in the platform");
+  return static_cast<std::size_t>(it - names_.begin());
+}
+
+}  // namespace hbcast

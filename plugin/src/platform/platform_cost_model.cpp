@@ -1,0 +1,96 @@
+#include <hbcast/platform/platform_cost_model.hpp>
+
+#include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform/platform_error.hpp>
+
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/log.h>
+
+#include <cstdlib>
+#include <limits>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_platform);
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+namespace {
+
+std::string pair_text(const sg4::Host* src, const sg4::Host* dst)
+{
+  return "'" + src->get_name() + "' to '" + dst->get_name() + "'";
+}
+
+double numeric_property(const sg4::Host* host, const char* key, double fallback)
+{
+  const char* text = host->get_property(key);
+  if (text == nullptr)
+    return fallback;
+  char* end = nullptr;
+  double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= 0.0))
+    throw PlatformError("host '" + host->get_name() + "': property " + key + "='" + text +
+                        "' is not a non-negative number");
+  return value;
+}
+
+}  // namespace
+
+RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
+{
+  set_activity("computing the route from '%s' to '%s'", src->get_cname(), dst->get_cname());
+  std::vector<sg4::Link*> links;
+  RouteCost cost;
+  try {
+    src->route_to(dst, links, &cost.latency);
+  } catch (const std::exception& error) {
+    throw PlatformError("no route from " + pair_text(src, dst) + ": " + error.what());
+  }
+  if (links.empty() && src != dst)
+    throw PlatformError("no route from " + pair_text(src, dst) + " (empty route)");
+  cost.bandwidth = std::numeric_limits<double>::infinity();
+  for (const sg4::Link* link : links)
+    cost.bandwidth = std::min(cost.bandwidth, link->get_bandwidth());
+  cost.link_count = links.size();
+  return cost;
+}
+
+double host_send_overhead(const sg4::Host* host, double bytes)
+{
+  const double latency = numeric_property(host, "hbcast/send_latency", 0.0);
+  const double bandwidth = numeric_property(host, "hbcast/send_bandwidth", std::numeric_limits<double>::infinity());
+  if (bandwidth == 0.0)
+    throw PlatformError("host '" + host->get_name() + "': property hbcast/send_bandwidth must be > 0");
+  return latency + bytes / bandwidth;
+}
+
+PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(platform.hosts())
+{
+  for (const sg4::Host* host : hosts_) {
+    send_latency_.push_back(host_send_overhead(host, 0.0));
+    send_inverse_bandwidth_.push_back(host_send_overhead(host, 1.0) - send_latency_.back());
+  }
+  if (hosts_.size() <= kEagerCheckLimit) {
+    XBT_DEBUG("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
+    for (NodeId u = 0; u < hosts_.size(); ++u)
+      for (NodeId v = 0; v < hosts_.size(); ++v)
+        if (u != v)
+          route(u, v);
+  }
+}
+
+double PlatformCostModel::send_overhead(NodeId from, double bytes) const
+{
+  return send_latency_[from] + bytes * send_inverse_bandwidth_[from];
+}
+
+const RouteCost& PlatformCostModel::route(NodeId from, NodeId to) const
+{
+  const std::uint64_t key = static_cast<std::uint64_t>(from) * hosts_.size() + to;
+  auto it = routes_.find(key);
+  if (it == routes_.end())
+    it = routes_.emplace(key, probe_route(hosts_[from], hosts_[to])).first;
+  return it->second;
+}
+
+}  // namespace hbcast

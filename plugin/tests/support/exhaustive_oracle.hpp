@@ -1,0 +1,17 @@
+#pragma once
+#include <hbcast/core/node_id.hpp>
+
+#include <vector>
+
+namespace hbcast::test_support {
+
+/// Makespan of a receive sequence in the sender-only model, seed 000 equation (1): each receiver,
+/// in turn, is served by the informed node that completes a transmission earliest.
+double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order);
+
+/// Optimal broadcast time from `source` in the sender-only model: the minimum of
+/// sequence_makespan over every receive order (seed 000, section 4: by Theorem 4.1 an optimal
+/// schedule has no delay, so it is one of these). For n <= 9 (8! orders).
+double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId source);
+
+}  // namespace hbcast::test_support
