@@ -24,16 +24,22 @@ std::vector<NodeId> median_destinations(NodeId from, std::size_t node_count)
 {
   std::vector<NodeId> destinations;
   const std::size_t others = node_count - 1;
-  const std::size_t stride =
-      others <= SenderOnlyModel::kMaxMedianDestinations
-          ? 1
-          : (others + SenderOnlyModel::kMaxMedianDestinations - 1) / SenderOnlyModel::kMaxMedianDestinations;
+  const std::size_t sample = SenderOnlyModel::median_sample_size(node_count);
+  const std::size_t stride = (others + sample - 1) / sample;
   for (std::size_t k = 0; k < others; k += stride)
     destinations.push_back((from + 1 + k) % node_count);
   return destinations;
 }
 
 }  // namespace
+
+std::size_t SenderOnlyModel::median_sample_size(std::size_t node_count)
+{
+  const std::size_t others = node_count > 0 ? node_count - 1 : 0;
+  const std::size_t budgeted = std::clamp(kRouteBudget / std::max<std::size_t>(node_count, 1),
+                                          kMinMedianDestinations, kMaxMedianDestinations);
+  return std::max<std::size_t>(1, std::min(others, budgeted));
+}
 
 SenderOnlyModel::SenderOnlyModel(std::vector<double> alpha, std::vector<double> beta)
     : alpha_(std::move(alpha)), beta_(std::move(beta))

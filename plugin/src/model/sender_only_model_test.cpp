@@ -39,3 +39,11 @@ TEST(SenderOnlyModel, RejectsNegativeTimes)
 {
   EXPECT_THROW(SenderOnlyModel::from_times({1.0, -2.0}), std::invalid_argument);
 }
+
+TEST(SenderOnlyModel, SampleSizeShrinksWithPlatformSize)
+{
+  EXPECT_EQ(SenderOnlyModel::median_sample_size(88), 87u);
+  EXPECT_EQ(SenderOnlyModel::median_sample_size(1025), 1024u);
+  EXPECT_EQ(SenderOnlyModel::median_sample_size(16384), 256u);
+  EXPECT_EQ(SenderOnlyModel::median_sample_size(1000000), 32u);
+}

@@ -14,12 +14,18 @@ namespace hbcast {
 /// inverse bandwidth: alpha_u = median_v latency(u,v), beta_u = median_v 1/bandwidth(u,v).
 /// On a star (a host's NIC is its bottleneck) this is exactly the host's own cost; the median
 /// rather than the mean keeps one far-away cluster from dominating t_u on a grid.
-/// Above kMaxMedianDestinations destinations, the median runs over an evenly spaced,
-/// deterministic subset of them (every k-th host), so building the model costs O(n) routes per host
-/// at most kMaxMedianDestinations.
+/// On large platforms the median runs over an evenly spaced, deterministic subset of the
+/// destinations (every k-th host after u): at most kMaxMedianDestinations per host, and fewer
+/// (down to kMinMedianDestinations) so that the whole model costs about kRouteBudget route
+/// look-ups; every destination is used up to 1024 hosts.
 class SenderOnlyModel final : public CostModel {
 public:
   static constexpr std::size_t kMaxMedianDestinations = 1024;
+  static constexpr std::size_t kMinMedianDestinations = 32;
+  static constexpr std::size_t kRouteBudget = std::size_t{1} << 22;
+
+  /// How many destinations enter each host's median on a platform of `node_count` hosts.
+  static std::size_t median_sample_size(std::size_t node_count);
 
   SenderOnlyModel(std::vector<double> alpha, std::vector<double> beta);
   /// Pure transmission times for a unit message (alpha = 0, beta = t_u): the model of seed 000.

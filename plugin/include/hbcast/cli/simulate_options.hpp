@@ -1,0 +1,25 @@
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// Everything `hbcast simulate` takes, parsed by CLI11 into plain data.
+struct SimulateOptions {
+  std::string platform;                  ///< empty: the default GRID5000-like platform
+  std::string root;                      ///< empty: the first host in declaration order
+  std::vector<std::string> schedulers{"all"};
+  std::string size = "4MiB";
+  double message_bytes = 0.0;            ///< parsed from `size`
+  std::size_t slices = 1;
+  std::string port = "one";
+  std::string format = "table";
+  std::string dot_path;
+  std::vector<std::string> simgrid_config;  ///< "key:value", as in --cfg=key:value
+  std::vector<std::string> simgrid_log;     ///< as in --log=...
+  double timeout_seconds = 0.0;
+  bool keep_trees = false;                  ///< return the trees (for --dot)
+};
+
+}  // namespace hbcast::cli

@@ -1,0 +1,110 @@
+#include <hbcast/cli/report_format.hpp>
+
+#include <hbcast/cli/size_parser.hpp>
+#include <hbcast/cli/text_table.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace hbcast::cli {
+namespace {
+
+std::string seconds(double value)
+{
+  return fmt::format("{:.6f}", value);
+}
+
+std::string error_text(double simulated, double predicted)
+{
+  return fmt::format("{:+.2e}", relative_error(simulated, predicted));
+}
+
+std::string rate(const std::optional<double>& bytes_per_second)
+{
+  if (!bytes_per_second || !std::isfinite(*bytes_per_second))
+    return "inf";
+  return fmt::format("{:.3f}", *bytes_per_second / 1e6);
+}
+
+std::string csv_number(const std::optional<double>& value)
+{
+  return value && std::isfinite(*value) ? fmt::format("{:.17g}", *value) : "";
+}
+
+std::string csv_field(const std::string& text)
+{
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+void write_header(std::ostream& out, const SimulationReport& report)
+{
+  out << fmt::format("platform  {} ({} hosts), root {}\n", report.platform, report.host_count, report.root);
+  out << fmt::format("message   {}", format_size(report.message_bytes));
+  if (report.slices > 1)
+    out << fmt::format(" in {} slices of {}", report.slices, format_size(report.slice_bytes));
+  else
+    out << " (atomic)";
+  out << fmt::format(", {}\n", report.port);
+  out << "mode      " << report.mode << " (";
+  for (std::size_t k = 0; k < report.network_config.size(); ++k)
+    out << (k ? ", " : "") << report.network_config[k];
+  out << ")\n\n";
+}
+
+}  // namespace
+
+void write_report_table(std::ostream& out, const SimulationReport& report)
+{
+  write_header(out, report);
+  TextTable makespans({"scheduler", "own model", "own (s)", "pairwise (s)", "simulated (s)", "sim vs own",
+                       "sim vs pairwise"});
+  for (const auto& run : report.runs)
+    makespans.add_row({run.scheduler, run.own_model, seconds(run.own.makespan), seconds(run.pairwise.makespan),
+                       seconds(run.simulated.makespan), error_text(run.simulated.makespan, run.own.makespan),
+                       error_text(run.simulated.makespan, run.pairwise.makespan)});
+  out << "Makespan\n";
+  makespans.print(out);
+  if (report.slices == 1)
+    return;
+  TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "sim vs pairwise",
+                    "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)"});
+  for (const auto& run : report.runs)
+    steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
+                    seconds(*run.simulated.period), error_text(*run.simulated.period, *run.pairwise.period),
+                    rate(run.own.throughput), rate(run.pairwise.throughput), rate(run.simulated.throughput)});
+  out << "\nSteady state (period per slice; simulated = busiest port's mean occupation per slice)\n";
+  steady.print(out);
+}
+
+void write_report_csv(std::ostream& out, const SimulationReport& report)
+{
+  out << "scheduler,own_model,platform,hosts,root,message_bytes,slices,slice_bytes,port,mode,"
+         "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
+         "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
+         "transfers,wall_seconds\n";
+  for (const auto& run : report.runs) {
+    out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
+                       csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
+                       report.slices, report.slice_bytes, report.port, report.mode);
+    out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
+                       run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
+                       relative_error(run.simulated.makespan, run.pairwise.makespan));
+    out << fmt::format("{},{},{},{},{},{},{},{:.3f}\n", csv_number(run.own.period), csv_number(run.pairwise.period),
+                       csv_number(run.simulated.period), csv_number(run.own.throughput),
+                       csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
+                       run.wall_seconds);
+  }
+}
+
+void write_report_json(std::ostream& out, const SimulationReport& report)
+{
+  out << nlohmann::json(report).dump(2) << '\n';
+}
+
+}  // namespace hbcast::cli

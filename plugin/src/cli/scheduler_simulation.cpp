@@ -1,0 +1,185 @@
+#include <hbcast/cli/simulate_command.hpp>
+
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_error.hpp>
+#include <hbcast/replay/replay_tree.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include <fmt/format.h>
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/config.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast::cli {
+namespace {
+
+// Exact mode (see the SimGrid notes): CM02 gives T = latency + size / bandwidth for a lone flow
+// once cross traffic and the TCP window cap are off.
+const std::vector<std::pair<std::string, std::string>> kExactMode = {
+    {"network/model", "CM02"}, {"network/crosstraffic", "0"}, {"network/TCP-gamma", "1e30"}};
+// Past ~30,000 actors SimGrid runs out of memory maps for stack guards; our actors are shallow.
+const std::vector<std::pair<std::string, std::string>> kScaleDefaults = {{"contexts/guard-size", "0"},
+                                                                         {"contexts/stack-size", "128"}};
+
+std::string config_key(const std::string& key_value)
+{
+  return key_value.substr(0, key_value.find(':'));
+}
+
+void configure_engine(sg4::Engine& engine, const std::vector<std::string>& user_config)
+{
+  std::map<std::string, std::string> user;
+  for (const auto& entry : user_config) {
+    if (entry.find(':') == std::string::npos)
+      throw PlatformError("SimGrid option '--cfg=" + entry + "' is not of the form key:value");
+    user[config_key(entry)] = entry;
+  }
+  for (const auto* defaults : {&kExactMode, &kScaleDefaults})
+    for (const auto& [key, value] : *defaults)
+      if (user.count(key) == 0)
+        engine.set_config(key + ":" + value);
+  for (const auto& entry : user_config) {
+    try {
+      engine.set_config(entry);
+    } catch (const std::exception& error) {
+      throw PlatformError("SimGrid option '--cfg=" + entry + "' rejected: " + error.what());
+    }
+  }
+}
+
+// Effective network settings, read after the platform (and so the network model) is loaded.
+std::pair<std::string, std::vector<std::string>> network_mode()
+{
+  namespace cfg = simgrid::config;
+  const std::string model = cfg::get_value<std::string>("network/model");
+  const bool cross_traffic = cfg::get_value<bool>("network/crosstraffic");
+  const double gamma = cfg::get_value<double>("network/TCP-gamma");
+  const double latency_factor = cfg::get_value<double>("network/latency-factor");
+  const double bandwidth_factor = cfg::get_value<double>("network/bandwidth-factor");
+  const bool exact = model == "CM02" && !cross_traffic && gamma >= 1e30 && latency_factor == 1.0 &&
+                     bandwidth_factor == 1.0;
+  return {exact ? "exact" : "SimGrid-configured",
+          {"network/model:" + model, fmt::format("network/crosstraffic:{}", cross_traffic ? 1 : 0),
+           fmt::format("network/TCP-gamma:{:g}", gamma), fmt::format("network/latency-factor:{:g}", latency_factor),
+           fmt::format("network/bandwidth-factor:{:g}", bandwidth_factor)}};
+}
+
+Figures predict(const BroadcastTree& tree, const CostModel& costs, double message_bytes, std::size_t slices,
+                PortModel port, std::vector<double>* ready_times = nullptr)
+{
+  Figures figures;
+  if (slices == 1) {
+    auto atomic = evaluate_atomic(tree, costs, message_bytes, port);
+    figures.makespan = atomic.makespan;
+    if (ready_times)
+      *ready_times = std::move(atomic.ready_time);
+    return figures;
+  }
+  auto pipelined = evaluate_pipelined(tree, costs, slice_size(message_bytes, slices), slices, port);
+  figures.makespan = pipelined.makespan;
+  figures.period = pipelined.period;
+  figures.throughput = pipelined.throughput;
+  if (ready_times)
+    *ready_times = std::move(pipelined.completion_time);
+  return figures;
+}
+
+std::vector<std::string> engine_arguments(const SimulateOptions& options)
+{
+  // SimGrid announces every configuration change at INFO level; keep the report clean unless asked.
+  std::vector<std::string> arguments{"hbcast", "--log=xbt_cfg.thres:warning"};
+  for (const auto& log : options.simgrid_log)
+    arguments.push_back("--log=" + log);
+  return arguments;
+}
+
+}  // namespace
+
+std::string default_platform_path()
+{
+  std::vector<std::string> directories;
+  if (const char* env = std::getenv("HBCAST_PLATFORM_DIR"))
+    directories.emplace_back(env);
+  directories.emplace_back(HBCAST_INSTALLED_PLATFORM_DIR);
+  directories.emplace_back(HBCAST_SOURCE_PLATFORM_DIR);
+  for (const auto& directory : directories) {
+    std::string candidate = directory + "/grid5000_88.xml";
+    if (std::ifstream(candidate).good())
+      return candidate;
+  }
+  throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
+}
+
+SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+{
+  const auto wall_start = std::chrono::steady_clock::now();
+  const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
+  if (scheduler == nullptr)
+    throw PlatformError("unknown scheduler '" + scheduler_name + "'");
+  const PortModel port = parse_port_model(options.port).value();
+
+  set_activity("starting SimGrid");
+  auto arguments = engine_arguments(options);
+  std::vector<char*> argv;
+  for (auto& argument : arguments)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(arguments.size());
+  sg4::Engine engine(&argc, argv.data());
+  configure_engine(engine, options.simgrid_config);
+
+  SimulationReport report;
+  report.platform = options.platform.empty() ? default_platform_path() : options.platform;
+  auto platform = LoadedPlatform::load(engine, report.platform);
+  const NodeId root = options.root.empty() ? 0 : platform.index_of(options.root);
+  auto costs = std::make_shared<PlatformCostModel>(platform);
+  std::tie(report.mode, report.network_config) = network_mode();
+  report.host_count = platform.size();
+  report.root = platform.host_names()[root];
+  report.message_bytes = options.message_bytes;
+  report.slices = options.slices;
+  report.slice_bytes = slice_size(options.message_bytes, options.slices);
+  report.port = to_string(port);
+
+  set_activity("building the %s tree", scheduler_name.c_str());
+  BroadcastInstance instance(costs, platform.host_names(), report.slice_bytes, port);
+  ScheduleResult scheduled = run_scheduler(*scheduler, instance, root);
+  SchedulerRun run;
+  run.scheduler = scheduler_name;
+  run.own_model = scheduled.own_model_name;
+  const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
+  run.own = predict(scheduled.tree, own, options.message_bytes, options.slices, port);
+  run.pairwise = predict(scheduled.tree, *costs, options.message_bytes, options.slices, port,
+                         options.keep_trees ? &run.ready_times : nullptr);
+
+  set_activity("replaying the %s tree", scheduler_name.c_str());
+  ReplayResult replay = replay_tree(engine, scheduled.tree, platform.hosts(),
+                                    {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
+  run.simulated.makespan = replay.makespan;
+  if (options.slices > 1) {
+    run.simulated.period = replay.period;
+    run.simulated.throughput = replay.throughput;
+  }
+  run.transfers = replay.transfer_count;
+  if (options.keep_trees)
+    report.host_names = platform.host_names();
+  if (options.keep_trees)
+    for (NodeId u = 0; u < scheduled.tree.size(); ++u)
+      run.children.push_back(scheduled.tree.children(u));
+  run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  report.runs.push_back(std::move(run));
+  return report;
+}
+
+}  // namespace hbcast::cli
