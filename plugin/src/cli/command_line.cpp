@@ -64,6 +64,10 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   add_simulate_options(*simulate, simulate_options);
   auto* schedulers = app.add_subcommand("schedulers", "list the registered schedulers, one per line");
 
+  if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "simulate" && std::string(argv[1]) != "schedulers") {
+    err << "hbcast: error: unknown command '" << argv[1] << "' (commands: simulate, schedulers; see 'hbcast --help')\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

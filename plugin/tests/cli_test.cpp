@@ -1,0 +1,246 @@
+// The `hbcast` command as a user runs it: every bad input gives exit status 2 and exactly one line
+// on stderr naming the problem (never a SimGrid backtrace), and the success paths print what the
+// README promises.
+#include "support/command_runner.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+using hbcast::test_support::CommandResult;
+using hbcast::test_support::read_file;
+using hbcast::test_support::run_command;
+using hbcast::test_support::TemporaryDirectory;
+
+namespace {
+
+const std::string kPlatforms = HBCAST_TEST_PLATFORM_DIR;
+const std::string kStar = kPlatforms + "/hetero_star.xml";
+
+CommandResult run_hbcast(const std::vector<std::string>& arguments)
+{
+  return run_command(HBCAST_EXECUTABLE, arguments);
+}
+
+// Exit 2, nothing on stdout, one line on stderr that names the problem.
+void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
+{
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("Backtrace"), std::string::npos) << result.err;
+}
+
+std::string platform_xml(const std::string& routing, const std::string& routes)
+{
+  return "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"" +
+         routing +
+         "\">\n<host id=\"a\" speed=\"1Gf\"/><host id=\"b\" speed=\"1Gf\"/><host id=\"c\" speed=\"1Gf\"/>\n"
+         "<link id=\"l\" bandwidth=\"1GBps\" latency=\"1ms\"/>\n" +
+         routes + "</zone>\n</platform>\n";
+}
+
+const std::string kOnlyAToB = "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n";
+
+}  // namespace
+
+TEST(CliErrors, MissingPlatformFile)
+{
+  expect_one_line_error(run_hbcast({"simulate", "/nonexistent/platform.xml"}),
+                        "cannot read platform file '/nonexistent/platform.xml'");
+}
+
+TEST(CliErrors, MalformedPlatformFile)
+{
+  TemporaryDirectory dir;
+  auto path = dir.write("bad.xml", "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n"
+                                   "<host id=\"a\" speed=\"1Gf\"/>\n<zone>\n</platform>\n");
+  expect_one_line_error(run_hbcast({"simulate", path}), "malformed platform '" + path + "'");
+}
+
+TEST(CliErrors, NotAnXmlFile)
+{
+  TemporaryDirectory dir;
+  auto path = dir.write("garbage.xml", "this is not a platform\n");
+  expect_one_line_error(run_hbcast({"simulate", path}), "platform '" + path + "'");
+}
+
+TEST(CliErrors, PlatformWithoutHosts)
+{
+  TemporaryDirectory dir;
+  auto path = dir.write("empty.xml", "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                     "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\"></zone></platform>\n");
+  expect_one_line_error(run_hbcast({"simulate", path}), "the platform declares no host");
+}
+
+TEST(CliErrors, UnknownRootHost)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--root", "nosuchhost"}), "no host named 'nosuchhost'");
+}
+
+TEST(CliErrors, UnroutablePairInFullZone)
+{
+  TemporaryDirectory dir;
+  auto path = dir.write("full.xml", platform_xml("Full", kOnlyAToB));
+  expect_one_line_error(run_hbcast({"simulate", path}), "no route from 'a' to 'c'");
+}
+
+TEST(CliErrors, UnroutablePairInFloydZone)
+{
+  TemporaryDirectory dir;
+  auto path = dir.write("floyd.xml", platform_xml("Floyd", kOnlyAToB));
+  expect_one_line_error(run_hbcast({"simulate", path}), "no route from 'a' to 'c'");
+}
+
+TEST(CliErrors, UnroutablePairInDijkstraZoneWhereSimGridCrashes)
+{
+  // SimGrid 3.32 segfaults computing a Dijkstra route between unconnected hosts; the isolated
+  // child turns that into a one-line error naming the pair.
+  TemporaryDirectory dir;
+  auto path = dir.write("dijkstra.xml", platform_xml("Dijkstra", kOnlyAToB));
+  expect_one_line_error(run_hbcast({"simulate", path}), "computing the route from 'a' to 'c'");
+}
+
+TEST(CliErrors, SizeZeroNegativeOrNotANumber)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--size", "0"}), "size '0' must be at least one byte");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--size=-5"}), "size '-5' must be at least one byte");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--size", "lots"}), "size 'lots' is not a number");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--size", "4XB"}), "unknown unit 'XB'");
+}
+
+TEST(CliErrors, SlicesZeroNegativeOrNotANumber)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--slices", "0"}), "--slices");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--slices=-3"}), "--slices");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--slices", "many"}), "--slices");
+}
+
+TEST(CliErrors, UnknownScheduler)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--scheduler", "fnf,nosuch"}), "unknown scheduler 'nosuch'");
+}
+
+TEST(CliErrors, UnknownOptionAndSubcommand)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--bogus"}), "--bogus");
+  expect_one_line_error(run_hbcast({"frobnicate"}), "frobnicate");
+  expect_one_line_error(run_hbcast({}), "subcommand");
+}
+
+TEST(CliErrors, BadPortAndFormat)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--port", "two"}), "--port");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--format", "xml"}), "--format");
+}
+
+TEST(CliErrors, UnknownSimGridOptionKey)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--cfg=bogus/key:1"}), "--cfg=bogus/key:1");
+}
+
+TEST(CliErrors, InvalidSimGridOptionValueReportsSimGridsMessage)
+{
+  // SimGrid aborts on an unknown model; the error quotes its CRITICAL line.
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--cfg=network/model:FOO"}), "Model 'FOO' is invalid");
+}
+
+TEST(CliErrors, UnwritableDotFileKeepsNothingHalfWritten)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--dot", "/nonexistent/dir/tree.dot"}),
+                        "cannot write '/nonexistent/dir/tree.dot'");
+}
+
+TEST(CliErrors, FailedRunLeavesExistingOutputUntouched)
+{
+  TemporaryDirectory dir;
+  auto dot = dir.write("tree.dot", "precious");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--root", "nosuchhost", "--dot", dot}), "nosuchhost");
+  EXPECT_EQ(read_file(dot), "precious");
+}
+
+TEST(Cli, DefaultRunReportsEveryScheduler)
+{
+  auto result = run_hbcast({"simulate"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  for (const char* expected : {"grid5000_88.xml (88 hosts), root orsay0-0", "mode      exact", "flat ", "binomial ",
+                               "fnf ", "4 MiB (atomic), one-port"})
+    EXPECT_NE(result.out.find(expected), std::string::npos) << expected << "\n" << result.out;
+}
+
+TEST(Cli, SchedulersListsOneLineEach)
+{
+  auto result = run_hbcast({"schedulers"});
+  ASSERT_EQ(result.exit_status, 0);
+  for (const char* name : {"\nflat ", "\nbinomial ", "\nfnf "})
+    EXPECT_NE(result.out.find(name), std::string::npos) << result.out;
+}
+
+TEST(Cli, HelpDocumentsTheOptions)
+{
+  auto result = run_hbcast({"simulate", "--help"});
+  ASSERT_EQ(result.exit_status, 0);
+  for (const char* option : {"--root", "--scheduler", "--size", "--slices", "--port", "--format", "--dot", "--cfg",
+                             "--log"})
+    EXPECT_NE(result.out.find(option), std::string::npos) << option;
+}
+
+TEST(Cli, JsonOnContentionFreeStarMatchesPredictionExactly)
+{
+  auto result = run_hbcast({"simulate", kStar, "--slices", "8", "--size", "8MiB", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["mode"], "exact");
+  ASSERT_EQ(report["runs"].size(), 3u);
+  for (const auto& run : report["runs"]) {
+    const double predicted = run["pairwise"]["makespan"];
+    const double simulated = run["simulated"]["makespan"];
+    EXPECT_NEAR(simulated, predicted, 1e-9 * predicted) << run["scheduler"];
+    const double period = run["pairwise"]["period"];
+    const double measured = run["simulated"]["period"];
+    EXPECT_NEAR(measured, period, 1e-9 * period) << run["scheduler"];
+  }
+}
+
+TEST(Cli, SimGridOptionsPassThroughAndShowTheDeviation)
+{
+  auto result = run_hbcast({"simulate", kStar, "-s", "binomial", "--format", "json", "--cfg=network/model:LV08"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["mode"], "SimGrid-configured");
+  const double error = report["runs"][0]["relative_error"]["makespan_vs_pairwise"];
+  EXPECT_GT(std::abs(error), 1e-3);  // LV08's latency factor 13.01 and bandwidth factor 0.97
+}
+
+TEST(Cli, CsvHasOneRowPerSchedulerInStableColumns)
+{
+  auto result = run_hbcast({"simulate", kStar, "--format", "csv", "-s", "fnf,flat"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  std::istringstream lines(result.out);
+  std::string header, first, second, extra;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_FALSE(std::getline(lines, extra));
+  EXPECT_EQ(header.rfind("scheduler,own_model,platform,hosts,root,message_bytes,slices", 0), 0u);
+  EXPECT_EQ(first.rfind("fnf,", 0), 0u);
+  EXPECT_EQ(second.rfind("flat,", 0), 0u);
+}
+
+TEST(Cli, DotWritesOneGraphPerScheduler)
+{
+  TemporaryDirectory dir;
+  auto result = run_hbcast({"simulate", kStar, "-s", "fnf,binomial", "--dot", dir.path() + "/tree.dot"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  for (const char* name : {"fnf", "binomial"}) {
+    auto dot = read_file(dir.path() + "/tree." + name + ".dot");
+    EXPECT_EQ(dot.rfind(std::string("digraph \"") + name + "\"", 0), 0u) << dot;
+    EXPECT_EQ(std::count(dot.begin(), dot.end(), '>'), 15) << "16 hosts, 15 edges";
+  }
+}
