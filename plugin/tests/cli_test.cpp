@@ -244,3 +244,22 @@ TEST(Cli, DotWritesOneGraphPerScheduler)
     EXPECT_EQ(std::count(dot.begin(), dot.end(), '>'), 15) << "16 hosts, 15 edges";
   }
 }
+
+TEST(CliScale, HundredThousandHostBinomialReplaysWithoutContextOptions)
+{
+  // SimGrid fails near 30,000 actors unless contexts/guard-size is set; hbcast sets it itself.
+  // Crossbar cluster, no backbone: each binomial round takes 2 x 10 us + 1e6 B / 1.25e9 B/s, and
+  // there are ceil(log2 100000) = 17 rounds.
+  TemporaryDirectory dir;
+  auto path = dir.write("crossbar.xml",
+                        "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                        "<platform version=\"4.1\"><cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-99999\" "
+                        "speed=\"1Gf\" bw=\"1.25GBps\" lat=\"10us\"/></platform>\n");
+  auto result = run_hbcast({"simulate", path, "-s", "binomial", "--size", "1MB", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto run = nlohmann::json::parse(result.out)["runs"][0];
+  const double closed_form = 17 * (2 * 10e-6 + 1e6 / 1.25e9);
+  EXPECT_NEAR(run["pairwise"]["makespan"].get<double>(), closed_form, 1e-12);
+  EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), closed_form, 1e-9 * closed_form);
+  EXPECT_EQ(run["transfers"], 99999);
+}

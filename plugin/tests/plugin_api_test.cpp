@@ -1,0 +1,108 @@
+// The replay as a library: any s4u simulation can broadcast along a tree, wait for it from an
+// actor, and query per-host delivery times through the plugin's host extension.
+#include <hbcast/core/tree_validation.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/replay/hbcast_plugin.hpp>
+#include <hbcast/replay/replay_tree.hpp>
+#include <hbcast/replay/tree_broadcast.hpp>
+#include <hbcast/sched/binomial.hpp>
+#include <hbcast/sched/flat.hpp>
+
+#include "support/code_platforms.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u/Actor.hpp>
+
+namespace sg4 = simgrid::s4u;
+using namespace hbcast;
+
+namespace {
+
+struct Fixture {
+  test_support::StarParameters star;
+  std::vector<sg4::Host*> hosts;
+};
+
+Fixture make_star(sg4::Engine& engine, std::size_t n, std::uint64_t seed)
+{
+  std::mt19937_64 rng(seed);
+  Fixture fixture{test_support::random_star(n, rng), {}};
+  test_support::set_exact_mode(engine);
+  test_support::build_star_platform(engine, fixture.star);
+  fixture.hosts = LoadedPlatform::from_engine(engine).hosts();
+  return fixture;
+}
+
+sg4::Engine make_engine()
+{
+  static int argc = 1;
+  static char name[] = "plugin_api_test";
+  static char* argv[] = {name, nullptr};
+  return sg4::Engine(&argc, argv);
+}
+
+}  // namespace
+
+TEST(PluginApi, DeliveryTimesMatchTheReplayAndThePrediction)
+{
+  auto engine = make_engine();
+  sg_hbcast_plugin_init();
+  auto fixture = make_star(engine, 12, 7);
+  auto tree = binomial_tree(12, 3);
+  auto result = replay_tree(engine, tree, fixture.hosts, {1e6, 1, PortModel::one_port, "bcast"});
+  auto predicted = evaluate_atomic(tree, test_support::star_cost_model(fixture.star), 1e6, PortModel::one_port);
+  for (NodeId u = 0; u < 12; ++u) {
+    auto delivered = delivery_time(*fixture.hosts[u], "bcast");
+    ASSERT_TRUE(delivered.has_value()) << u;
+    EXPECT_DOUBLE_EQ(*delivered, result.completion_time[u]);
+    EXPECT_NEAR(*delivered, predicted.ready_time[u], 1e-9 * predicted.makespan);
+  }
+  EXPECT_FALSE(delivery_time(*fixture.hosts[0], "never-started").has_value());
+  EXPECT_EQ(result.transfer_count, 11u);
+}
+
+TEST(PluginApi, ActorsStartBroadcastsMidSimulationAndWaitForThem)
+{
+  // A user actor sleeps, then runs two broadcasts back to back; times are relative to each start.
+  auto engine = make_engine();
+  auto fixture = make_star(engine, 9, 11);
+  auto costs = test_support::star_cost_model(fixture.star);
+  std::vector<ReplayResult> results;
+  std::vector<double> finished_at;
+  sg4::Actor::create("user", fixture.hosts[0], [&] {
+    sg4::this_actor::sleep_for(5.0);
+    for (std::size_t slices : {1, 6}) {
+      auto broadcast = TreeBroadcast::start(flat_tree(9, 0), fixture.hosts,
+                                            {3e5, slices, PortModel::one_port, "b" + std::to_string(slices)});
+      broadcast->wait();
+      finished_at.push_back(sg4::Engine::get_clock());
+      results.push_back(broadcast->result());
+    }
+  });
+  engine.run();
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_DOUBLE_EQ(results[0].start_time, 5.0);
+  EXPECT_NEAR(finished_at[0], 5.0 + results[0].makespan, 1e-12);
+  // Flat tree, one port: makespan = sum of the root's send times (atomic) or the K-slice recurrence.
+  EXPECT_NEAR(results[0].makespan, evaluate_atomic(flat_tree(9, 0), costs, 3e5, PortModel::one_port).makespan, 1e-9);
+  EXPECT_NEAR(results[1].makespan,
+              evaluate_pipelined(flat_tree(9, 0), costs, slice_size(3e5, 6), 6, PortModel::one_port).makespan, 1e-9);
+}
+
+TEST(PluginApi, RejectsInvalidTreesAndOptionsBeforeCreatingActors)
+{
+  auto engine = make_engine();
+  auto fixture = make_star(engine, 4, 3);
+  BroadcastTree not_spanning(4, 0);
+  not_spanning.add_child(0, 1);
+  EXPECT_THROW(TreeBroadcast::start(not_spanning, fixture.hosts, {1e3, 1, PortModel::one_port, "x"}), InvalidTree);
+  EXPECT_THROW(TreeBroadcast::start(flat_tree(3, 0), fixture.hosts, {1e3, 1, PortModel::one_port, "y"}),
+               std::invalid_argument);
+  EXPECT_THROW(TreeBroadcast::start(flat_tree(4, 0), fixture.hosts, {1e3, 0, PortModel::one_port, "z"}),
+               std::invalid_argument);
+  EXPECT_THROW(TreeBroadcast::start(flat_tree(4, 0), fixture.hosts, {0.0, 1, PortModel::one_port, "w"}),
+               std::invalid_argument);
+  EXPECT_EQ(engine.get_actor_count(), 0u);
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages hbcast needs (only the missing ones; sudo only when not root),
+# then configures and builds it in ./build.
+#   ./setup.sh          install and build
+#   ./setup.sh --run    ... then run the main job: `hbcast simulate` on the default platform
+#   ./setup.sh --test   ... then run every test with ctest
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
+          libcli11-dev nlohmann-json3-dev libfmt-dev)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j "$jobs"
+
+case "${1:-}" in
+  --run) ./build/plugin/hbcast simulate ;;
+  --test) ctest --test-dir build --output-on-failure -j "$jobs" ;;
+  "") ;;
+  *) echo "setup: unknown option '$1' (use --run or --test)" >&2; exit 2 ;;
+esac
