@@ -1,11 +1,14 @@
 #include <hbcast/cli/simulate_command.hpp>
 
 #include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/size_parser.hpp>
 #include <hbcast/cli/isolated_run.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <ostream>
@@ -131,6 +134,44 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     err << "hbcast: error: " << error.what() << '\n';
     return 2;
   }
+}
+
+void add_simulate_command(CLI::App& app, CommandContext& context)
+{
+  auto options = std::make_shared<SimulateOptions>();
+  auto* command = app.add_subcommand("simulate", "build broadcast trees, predict them and replay them in SimGrid");
+  command->add_option("platform", options->platform,
+                      "SimGrid platform XML (default: the shipped GRID5000-like grid5000_88.xml)");
+  command->add_option("--root", options->root, "host that broadcasts (default: the first host declared)");
+  command->add_option("-s,--scheduler", options->schedulers, "scheduler name(s), comma-separated, or 'all'")
+      ->delimiter(',');
+  command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
+  command->add_option("--slices", options->slices, "cut the message into K slices and pipeline them (default 1)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--port", options->port, "port model: one (bidirectional one-port) or multi (default one)")
+      ->check(CLI::IsMember({"one", "multi", "one-port", "multi-port"}));
+  command->add_option("--format", options->format, "output: table, csv or json (default table)")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
+  command->add_option("--dot", options->dot_path,
+                      "write each tree as Graphviz DOT (FILE, or FILE with the scheduler name inserted when "
+                      "there are several)");
+  command->add_option("--cfg", options->simgrid_config,
+                      "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
+                      "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)");
+  command->add_option("--log", options->simgrid_log,
+                      "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)");
+  command->add_option("--timeout", options->timeout_seconds, "wall-clock limit per scheduler in seconds (default none)")
+      ->check(CLI::NonNegativeNumber);
+  command->callback([options, &context] {
+    try {
+      options->message_bytes = parse_size(options->size);
+    } catch (const std::invalid_argument& error) {
+      context.err << "hbcast: error: " << error.what() << '\n';
+      context.status = 2;
+      return;
+    }
+    context.status = run_simulate(*options, context.out, context.err);
+  });
 }
 
 }  // namespace hbcast::cli

@@ -49,7 +49,7 @@ LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path
   } catch (const std::exception& error) {
     throw PlatformError("cannot load platform '" + path + "': " + first_line(error.what()));
   }
-  XBT_DEBUG("Loaded platform %s", path.c_str());
+  XBT_VERB("Loaded platform %s", path.c_str());
   return from_engine(engine);
 }
 
@@ -68,7 +68,7 @@ LoadedPlatform LoadedPlatform::from_engine(sg4::Engine& engine)
     throw PlatformError("the platform declares no host");
   for (const sg4::Host* host : platform.hosts_)
     platform.names_.push_back(host->get_name());
-  XBT_DEBUG("%zu hosts; first %s, last %s", platform.hosts_.size(), platform.names_.front().c_str(),
+  XBT_VERB("%zu hosts; first %s, last %s", platform.hosts_.size(), platform.names_.front().c_str(),
             platform.names_.back().c_str());
   return platform;
 }

@@ -71,7 +71,7 @@ PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(pl
     send_inverse_bandwidth_.push_back(host_send_overhead(host, 1.0) - send_latency_.back());
   }
   if (hosts_.size() <= kEagerCheckLimit) {
-    XBT_DEBUG("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
+    XBT_VERB("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
     for (NodeId u = 0; u < hosts_.size(); ++u)
       for (NodeId v = 0; v < hosts_.size(); ++v)
         if (u != v)

@@ -73,5 +73,5 @@ extern "C" void sg_hbcast_plugin_init()
     for (const auto& name : hbcast::unfinished_broadcasts())
       XBT_WARN("Broadcast %s did not reach every host before the simulation ended", name.c_str());
   });
-  XBT_DEBUG("hbcast plugin initialized");
+  XBT_VERB("hbcast plugin initialized");
 }

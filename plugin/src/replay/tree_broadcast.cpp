@@ -67,7 +67,7 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
   sg_hbcast_plugin_init();
   auto broadcast = std::make_shared<TreeBroadcast>(Private{}, std::move(tree), std::move(hosts), std::move(options));
   plugin_detail::track_started(broadcast->options_.name);
-  XBT_DEBUG("Broadcast %s: %zu nodes, %zu slices of %g bytes, %s", broadcast->options_.name.c_str(),
+  XBT_VERB("Broadcast %s: %zu nodes, %zu slices of %g bytes, %s", broadcast->options_.name.c_str(),
             broadcast->tree_.size(), broadcast->options_.slices, broadcast->slice_bytes_,
             to_string(broadcast->options_.port).c_str());
   for (NodeId node = 0; node < broadcast->tree_.size(); ++node)
@@ -111,7 +111,7 @@ void TreeBroadcast::run_node(NodeId node)
       sg4::CommPtr receive = inbox->get_async<std::size_t>(&token);
       receive->wait();
       last_arrival = receive->get_finish_time();
-      XBT_DEBUG("%s holds slice %zu at %.9f", hosts_[node]->get_cname(), *token, last_arrival);
+      XBT_VERB("%s holds slice %zu at %.9f", hosts_[node]->get_cname(), *token, last_arrival);
     }
     if (options_.port == PortModel::one_port)
       send_one_port(node, slice);
