@@ -124,16 +124,25 @@ ChildReport measure(Variant variant, const std::string& platform_file, std::size
     child_main(variant, platform_file, n, fds[1]);
   }
   close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    std::snprintf(report.error, sizeof report.error, "fork() failed");
+    return report;
+  }
   std::size_t received = 0;
-  for (ssize_t got = 1; pid > 0 && got > 0 && received < sizeof report; received += got > 0 ? got : 0)
-    got = read(fds[0], reinterpret_cast<char*>(&report) + received, sizeof report - received);
+  while (received < sizeof report) {
+    const ssize_t got = read(fds[0], reinterpret_cast<char*>(&report) + received, sizeof report - received);
+    if (got <= 0)
+      break;
+    received += static_cast<std::size_t>(got);
+  }
   close(fds[0]);
   int status = 0;
-  if (pid > 0)
-    waitpid(pid, &status, 0);
-  if (received != sizeof report)  // crashed (SimGrid aborts on fatal errors) or fork failed
-    std::snprintf(report.error, sizeof report.error, "child failed (fork %s, wait status %d)",
-                  pid > 0 ? "ok" : "failed", status);
+  waitpid(pid, &status, 0);
+  if (received != sizeof report)  // the child died: SimGrid aborts on fatal errors
+    std::snprintf(report.error, sizeof report.error, "child died without reporting (%s %d)",
+                  WIFSIGNALED(status) ? "signal" : "exit status",
+                  WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
   return report;
 }
 

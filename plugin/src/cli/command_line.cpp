@@ -31,6 +31,11 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   CommandContext context{out, err};
   add_simulate_command(app, context);
   add_schedulers_command(app, context);
+  add_generate_command(app, context);
+  add_plot_command(app, context);
+  add_sweep_command(app, context);
+  add_merge_command(app, context);
+  add_validate_command(app, context);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(app, argv[1])) {
     err << "hbcast: error: unknown command '" << argv[1] << "' (see 'hbcast --help')\n";

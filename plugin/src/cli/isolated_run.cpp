@@ -45,7 +45,7 @@ void write_all(int fd, const std::string& text)
 
 int anonymous_file(const char* name)
 {
-  int fd = memfd_create(name, 0);
+  int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0)
     throw std::runtime_error(std::string("cannot create a scratch file: ") + std::strerror(errno));
   return fd;
@@ -62,6 +62,11 @@ std::string critical_message(const std::string& log)
       return line.substr(at + 11);
   }
   return "";
+}
+
+std::string while_doing(const char* activity)
+{
+  return activity[0] != '\0' ? std::string(" while ") + activity : std::string();
 }
 
 [[noreturn]] void run_child(const std::function<std::string()>& job, int result_fd, int stderr_fd, char* activity)
@@ -83,81 +88,97 @@ std::string critical_message(const std::string& log)
   _exit(status);
 }
 
-IsolatedOutcome crashed(int signal_number, const std::string& log, const char* activity)
-{
-  IsolatedOutcome outcome;
-  outcome.child_stderr = log;
-  std::string message = critical_message(log);
-  if (!message.empty())
-    outcome.error = "SimGrid: " + message;
-  else
-    outcome.error = std::string("SimGrid crashed (") + strsignal(signal_number) + ")" +
-                    (activity[0] != '\0' ? std::string(" while ") + activity : std::string());
-  return outcome;
-}
-
-// Waits for the child; returns false if it had to be killed after the timeout.
-bool wait_for(pid_t child, int& status, double timeout_seconds)
-{
-  if (timeout_seconds <= 0.0)
-    return waitpid(child, &status, 0) == child;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
-  while (waitpid(child, &status, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(child, SIGKILL);
-      waitpid(child, &status, 0);
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
 }  // namespace
 
-IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds)
+IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
 {
-  int result_fd = anonymous_file("hbcast-result");
-  int stderr_fd = anonymous_file("hbcast-stderr");
+  IsolatedProcess process;
+  process.result_fd_ = anonymous_file("hbcast-result");
+  process.stderr_fd_ = anonymous_file("hbcast-stderr");
   void* shared = mmap(nullptr, kActivityBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (shared == MAP_FAILED)
     throw std::runtime_error(std::string("cannot map shared memory: ") + std::strerror(errno));
-  char* activity = static_cast<char*>(shared);
-  activity[0] = '\0';
+  process.activity_ = static_cast<char*>(shared);
+  process.activity_[0] = '\0';
   std::fflush(nullptr);
-  pid_t child = fork();
-  if (child < 0)
+  process.pid_ = fork();
+  if (process.pid_ < 0)
     throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
-  if (child == 0)
-    run_child(job, result_fd, stderr_fd, activity);
+  if (process.pid_ == 0)
+    run_child(job, process.result_fd_, process.stderr_fd_, process.activity_);
+  return process;
+}
 
-  int status = 0;
-  const bool finished = wait_for(child, status, timeout_seconds);
+IsolatedProcess::IsolatedProcess(IsolatedProcess&& other) noexcept
+    : pid_(other.pid_), result_fd_(other.result_fd_), stderr_fd_(other.stderr_fd_), activity_(other.activity_)
+{
+  other.result_fd_ = other.stderr_fd_ = -1;
+  other.activity_ = nullptr;
+}
+
+IsolatedProcess::~IsolatedProcess()
+{
+  if (activity_ != nullptr)
+    munmap(activity_, kActivityBytes);
+  if (result_fd_ >= 0)
+    close(result_fd_);
+  if (stderr_fd_ >= 0)
+    close(stderr_fd_);
+}
+
+IsolatedOutcome IsolatedProcess::collect(int wait_status) const
+{
   IsolatedOutcome outcome;
-  std::string result = read_all(result_fd);
-  std::string log = read_all(stderr_fd);
-  if (!finished) {
-    outcome.error = "timed out after " + std::to_string(timeout_seconds) + " s" +
-                    (activity[0] != '\0' ? std::string(" while ") + activity : std::string());
-    outcome.child_stderr = log;
-  } else if (WIFSIGNALED(status)) {
-    outcome = crashed(WTERMSIG(status), log, activity);
+  const std::string result = read_all(result_fd_);
+  outcome.child_stderr = read_all(stderr_fd_);
+  const std::string simgrid_message = critical_message(outcome.child_stderr);
+  if (WIFSIGNALED(wait_status)) {
+    outcome.error = !simgrid_message.empty()
+                        ? "SimGrid: " + simgrid_message
+                        : std::string("SimGrid crashed (") + strsignal(WTERMSIG(wait_status)) + ")" +
+                              while_doing(activity_);
   } else if (!result.empty() && result[0] == 'O') {
     outcome.ok = true;
     outcome.payload = result.substr(1);
-    outcome.child_stderr = log;
+  } else if (!result.empty()) {
+    outcome.error = result.substr(1);
   } else {
-    outcome.error = !result.empty() ? result.substr(1) : "the child process exited with status " +
-                                                             std::to_string(WEXITSTATUS(status)) + " and no result";
-    std::string message = critical_message(log);
-    if (result.empty() && !message.empty())
-      outcome.error = "SimGrid: " + message;
-    outcome.child_stderr = log;
+    outcome.error = !simgrid_message.empty() ? "SimGrid: " + simgrid_message
+                                             : "the child process exited with status " +
+                                                   std::to_string(WEXITSTATUS(wait_status)) + " and no result" +
+                                                   while_doing(activity_);
   }
-  munmap(shared, kActivityBytes);
-  close(result_fd);
-  close(stderr_fd);
   return outcome;
+}
+
+IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
+{
+  IsolatedOutcome outcome;
+  outcome.child_stderr = read_all(stderr_fd_);
+  std::ostringstream message;
+  message << "timed out after " << seconds << " s" << while_doing(activity_);
+  outcome.error = message.str();
+  return outcome;
+}
+
+IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds)
+{
+  IsolatedProcess process = IsolatedProcess::start(job);
+  int status = 0;
+  if (timeout_seconds <= 0.0) {
+    waitpid(process.pid(), &status, 0);
+    return process.collect(status);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  while (waitpid(process.pid(), &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(process.pid(), SIGKILL);
+      waitpid(process.pid(), &status, 0);
+      return process.timed_out(timeout_seconds);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return process.collect(status);
 }
 
 }  // namespace hbcast::cli

@@ -1,5 +1,6 @@
 #include <hbcast/cli/simulate_command.hpp>
 
+#include <hbcast/cli/sweep_point.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
@@ -157,7 +158,9 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   auto platform = LoadedPlatform::load(engine, report.platform);
   if (platform.size() > kLargePlatformHosts)
     set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
-  const NodeId root = options.root.empty() ? 0 : platform.index_of(options.root);
+  const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
+                      : options.root.empty()   ? 0
+                                               : platform.index_of(options.root);
   auto costs = std::make_shared<PlatformCostModel>(platform);
   std::tie(report.mode, report.network_config) = network_mode();
   report.host_count = platform.size();

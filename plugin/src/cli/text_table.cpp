@@ -36,8 +36,9 @@ void TextTable::print(std::ostream& out) const
   auto print_row = [&](const std::vector<std::string>& row, bool is_header) {
     for (std::size_t c = 0; c < row.size(); ++c) {
       const bool right = !is_header && looks_numeric(row[c]);
-      out << (c == 0 ? "" : "  ") << (right ? std::right : std::left) << std::setw(static_cast<int>(width[c]))
-          << row[c];
+      const bool last = c + 1 == row.size();
+      out << (c == 0 ? "" : "  ") << (right ? std::right : std::left)
+          << std::setw(last && !right ? 0 : static_cast<int>(width[c])) << row[c];  // no trailing blanks
     }
     out << std::left << '\n';
   };

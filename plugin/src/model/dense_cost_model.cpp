@@ -26,11 +26,6 @@ DenseCostModel::DenseCostModel(std::size_t node_count)
 {
 }
 
-double DenseCostModel::send_overhead(NodeId from, double bytes) const
-{
-  return send_latency_[from] + bytes * send_inverse_bandwidth_[from];
-}
-
 void DenseCostModel::set_link(NodeId from, NodeId to, double latency, double bandwidth)
 {
   if (from >= node_count_ || to >= node_count_)

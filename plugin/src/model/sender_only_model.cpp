@@ -78,8 +78,8 @@ SenderOnlyModel SenderOnlyModel::from_pairwise(const CostModel& pairwise)
   model.send_alpha_.resize(n);
   model.send_beta_.resize(n);
   for (NodeId u = 0; u < n; ++u) {
-    model.send_alpha_[u] = pairwise.send_overhead(u, 0.0);
-    model.send_beta_[u] = pairwise.send_overhead(u, 1.0) - model.send_alpha_[u];
+    model.send_alpha_[u] = pairwise.send_latency(u);
+    model.send_beta_[u] = pairwise.send_inverse_bandwidth(u);
   }
   return model;
 }

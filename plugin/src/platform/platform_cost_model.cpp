@@ -55,21 +55,19 @@ RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
   return cost;
 }
 
-double host_send_overhead(const sg4::Host* host, double bytes)
+SendOverhead host_send_overhead(const sg4::Host* host)
 {
   const double latency = numeric_property(host, "hbcast/send_latency", 0.0);
   const double bandwidth = numeric_property(host, "hbcast/send_bandwidth", std::numeric_limits<double>::infinity());
   if (bandwidth == 0.0)
     throw PlatformError("host '" + host->get_name() + "': property hbcast/send_bandwidth must be > 0");
-  return latency + bytes / bandwidth;
+  return {latency, 1.0 / bandwidth};
 }
 
 PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(platform.hosts())
 {
-  for (const sg4::Host* host : hosts_) {
-    send_latency_.push_back(host_send_overhead(host, 0.0));
-    send_inverse_bandwidth_.push_back(host_send_overhead(host, 1.0) - send_latency_.back());
-  }
+  for (const sg4::Host* host : hosts_)
+    send_overheads_.push_back(host_send_overhead(host));
   if (hosts_.size() <= kEagerCheckLimit) {
     XBT_VERB("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
     for (NodeId u = 0; u < hosts_.size(); ++u)
@@ -77,11 +75,6 @@ PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(pl
         if (u != v)
           route(u, v);
   }
-}
-
-double PlatformCostModel::send_overhead(NodeId from, double bytes) const
-{
-  return send_latency_[from] + bytes * send_inverse_bandwidth_[from];
 }
 
 const RouteCost& PlatformCostModel::route(NodeId from, NodeId to) const

@@ -32,7 +32,7 @@ public:
   std::size_t size() const override { return mean_incoming_.size(); }
   double latency(NodeId /*from*/, NodeId to) const override { return mean_incoming_[to]; }
   double inverse_bandwidth(NodeId, NodeId) const override { return 0.0; }
-  double send_overhead(NodeId from, double) const override { return send_overhead_[from]; }
+  double send_latency(NodeId from) const override { return send_overhead_[from]; }  // per slice
 
 private:
   std::vector<double> mean_incoming_;
@@ -90,7 +90,7 @@ TreeBroadcast::TreeBroadcast(Private, BroadcastTree tree, std::vector<sg4::Host*
 {
   for (NodeId node = 0; node < tree_.size(); ++node) {
     mailboxes_.push_back(sg4::Mailbox::by_name(options_.name + "/" + std::to_string(node)));
-    send_overhead_.push_back(options_.port == PortModel::multi_port ? host_send_overhead(hosts_[node], slice_bytes_)
+    send_overhead_.push_back(options_.port == PortModel::multi_port ? host_send_overhead(hosts_[node]).at(slice_bytes_)
                                                                     : 0.0);
   }
   for (std::size_t slice = 0; slice < options_.slices; ++slice)
@@ -100,8 +100,11 @@ TreeBroadcast::TreeBroadcast(Private, BroadcastTree tree, std::vector<sg4::Host*
 void TreeBroadcast::run_node(NodeId node)
 {
   const bool is_root = node == tree_.root();
+  // With several slices a node must accept slice j+1 while it still forwards slice j; with one,
+  // its receive is posted before anything is sent to it and eager delivery would only cost time.
+  const bool eager = !is_root && options_.slices > 1;
   sg4::Mailbox* inbox = mailboxes_[node];
-  if (!is_root)
+  if (eager)
     inbox->set_receiver(sg4::Actor::self());
   std::vector<sg4::CommPtr> in_flight(tree_.children(node).size());
   double last_arrival = start_time_;
@@ -124,7 +127,7 @@ void TreeBroadcast::run_node(NodeId node)
       in_flight[i]->wait();
       record_transfer(children[i], *in_flight[i]);
     }
-  if (!is_root)
+  if (eager)
     inbox->set_receiver(nullptr);
   finish_node(node, last_arrival);
 }

@@ -3,7 +3,7 @@
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/sched/fnf.hpp>
 
-#include "../../tests/support/exhaustive_oracle.hpp"
+#include <hbcast/sched/exhaustive_oracle.hpp>
 
 #include <gtest/gtest.h>
 
@@ -49,9 +49,9 @@ TEST(FnfScheduler, NotOptimalOnLiuFigure2Instance)
   // t = 1, one t = 2 and the rest in {3, 4, 5}: the smallest such instance has 7 processors.
   const std::vector<double> times{1, 2, 3, 3, 3, 3, 3};
   EXPECT_DOUBLE_EQ(fnf_makespan(times, 0), 5.0);
-  EXPECT_DOUBLE_EQ(test_support::exhaustive_optimal_makespan(times, 0), 4.0);
+  EXPECT_DOUBLE_EQ(exhaustive_optimal_makespan(times, 0), 4.0);
   // The optimal order: the root first informs a t = 3 processor, then p.
-  EXPECT_DOUBLE_EQ(test_support::sequence_makespan(times, 0, {2, 1, 3, 4, 5, 6}), 4.0);
+  EXPECT_DOUBLE_EQ(sequence_makespan(times, 0, {2, 1, 3, 4, 5, 6}), 4.0);
 }
 
 TEST(FnfScheduler, MatchesExhaustiveOptimumWithTwoSpeedClasses)
@@ -68,7 +68,7 @@ TEST(FnfScheduler, MatchesExhaustiveOptimumWithTwoSpeedClasses)
     for (auto& t : times)
       t = is_slow(rng) ? t_slow : t_fast;
     times[0] = t_fast;
-    ASSERT_DOUBLE_EQ(fnf_makespan(times, 0), test_support::exhaustive_optimal_makespan(times, 0)) << "seed " << seed;
+    ASSERT_DOUBLE_EQ(fnf_makespan(times, 0), exhaustive_optimal_makespan(times, 0)) << "seed " << seed;
   }
 }
 
@@ -84,7 +84,7 @@ TEST(FnfScheduler, WithinTwiceOptimalForAnyGivenSource)
       t = time(rng);
     const NodeId source = seed % n;
     const double fnf = fnf_makespan(times, source);
-    const double optimum = test_support::exhaustive_optimal_makespan(times, source);
+    const double optimum = exhaustive_optimal_makespan(times, source);
     ASSERT_GE(fnf, optimum - 1e-12) << "seed " << seed;
     ASSERT_LE(fnf, 2.0 * optimum + 1e-12) << "seed " << seed;
     ASSERT_NO_THROW(validate_tree(fastest_node_first(times, source))) << "seed " << seed;
@@ -107,7 +107,7 @@ TEST(FnfScheduler, OwnModelMakespanEqualsItsOwnSequence)
     for (NodeId v = 1; v < n; ++v)
       order.push_back(v);
     std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return times[a] < times[b]; });
-    ASSERT_NEAR(test_support::sequence_makespan(times, 0, order), *std::max_element(ready.begin(), ready.end()), 1e-9)
+    ASSERT_NEAR(sequence_makespan(times, 0, order), *std::max_element(ready.begin(), ready.end()), 1e-9)
         << "seed " << seed;
   }
 }

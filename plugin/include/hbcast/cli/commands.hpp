@@ -16,5 +16,10 @@ struct CommandContext {
 /// callback, run by CLI11 after a successful parse, does the work and sets context.status.
 void add_simulate_command(CLI::App& app, CommandContext& context);
 void add_schedulers_command(CLI::App& app, CommandContext& context);
+void add_generate_command(CLI::App& app, CommandContext& context);
+void add_plot_command(CLI::App& app, CommandContext& context);
+void add_sweep_command(CLI::App& app, CommandContext& context);
+void add_merge_command(CLI::App& app, CommandContext& context);
+void add_validate_command(CLI::App& app, CommandContext& context);
 
 }  // namespace hbcast::cli

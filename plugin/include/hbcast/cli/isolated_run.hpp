@@ -1,4 +1,6 @@
 #pragma once
+#include <sys/types.h>
+
 #include <functional>
 #include <string>
 
@@ -7,17 +9,41 @@ namespace hbcast::cli {
 /// The outcome of a job run in a child process.
 struct IsolatedOutcome {
   bool ok = false;
-  std::string payload;      ///< the job's return value when ok
-  std::string error;        ///< one line when not ok
-  std::string child_stderr; ///< what the child wrote to stderr (SimGrid logs)
+  std::string payload;       ///< the job's return value when ok
+  std::string error;         ///< one line when not ok
+  std::string child_stderr;  ///< what the child wrote to stderr (SimGrid logs)
 };
 
-/// Runs `job` in a forked child so that whatever SimGrid does (abort, segfault, backtraces on
-/// stderr, process-wide engine state) cannot reach the caller. The child's stderr is captured;
-/// core dumps are disabled in the child. An exception thrown by the job becomes `error` (its
-/// what()); a crash becomes a one-line error quoting SimGrid's CRITICAL message if it printed
-/// one, else the signal and what the child was doing (activity breadcrumb). `timeout_seconds`
-/// <= 0 means no limit; past it the child is killed and reported as timed out.
+/// A job running in a forked child, so that whatever SimGrid does (abort, segfault, backtraces
+/// on stderr, process-wide engine state) cannot reach the caller. The child's stderr and result
+/// go to anonymous files; core dumps are disabled in the child; a shared page holds its activity
+/// breadcrumb (what it was doing) for crash reports.
+class IsolatedProcess {
+public:
+  static IsolatedProcess start(const std::function<std::string()>& job);
+  IsolatedProcess(IsolatedProcess&& other) noexcept;
+  IsolatedProcess& operator=(IsolatedProcess&&) = delete;
+  IsolatedProcess(const IsolatedProcess&) = delete;
+  ~IsolatedProcess();
+
+  pid_t pid() const { return pid_; }
+  /// Turns the child's wait status (from waitpid) into an outcome. An exception thrown by the
+  /// job becomes `error` (its what()); a crash becomes a one-line error quoting SimGrid's
+  /// CRITICAL message if it printed one, else the signal and the child's last activity.
+  IsolatedOutcome collect(int wait_status) const;
+  /// The outcome of a child killed for running past `seconds`.
+  IsolatedOutcome timed_out(double seconds) const;
+
+private:
+  IsolatedProcess() = default;
+  pid_t pid_ = -1;
+  int result_fd_ = -1;
+  int stderr_fd_ = -1;
+  char* activity_ = nullptr;
+};
+
+/// Starts `job` isolated and waits for it. `timeout_seconds` <= 0 means no limit; past it the
+/// child is killed and reported as timed out.
 IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds = 0.0);
 
 }  // namespace hbcast::cli

@@ -1,5 +1,7 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,7 @@ namespace hbcast::cli {
 struct SimulateOptions {
   std::string platform;                  ///< empty: the default GRID5000-like platform
   std::string root;                      ///< empty: the first host in declaration order
+  std::optional<std::uint64_t> random_root_seed;  ///< set: the root is drawn from the hosts with it
   std::vector<std::string> schedulers{"all"};
   std::string size = "4MiB";
   double message_bytes = 0.0;            ///< parsed from `size`

@@ -9,7 +9,8 @@ namespace hbcast {
 ///   T_uv(S) = latency(u,v) + S * inverse_bandwidth(u,v)
 /// (seed 002, section 2.1, with alpha = route latency and beta = 1 / bottleneck bandwidth).
 /// For the multi-port model (seed 002, section 3.2) a sender is additionally busy for
-/// send_overhead(u, S) per send and may overlap sends; the default is 0 (ideal multi-port).
+///   send_u(S) = send_latency(u) + S * send_inverse_bandwidth(u)
+/// per send and may overlap sends; the default is 0 (ideal multi-port).
 class CostModel {
 public:
   virtual ~CostModel() = default;
@@ -17,11 +18,16 @@ public:
   virtual std::size_t size() const = 0;
   virtual double latency(NodeId from, NodeId to) const = 0;
   virtual double inverse_bandwidth(NodeId from, NodeId to) const = 0;
-  virtual double send_overhead(NodeId /*from*/, double /*bytes*/) const { return 0.0; }
+  virtual double send_latency(NodeId /*from*/) const { return 0.0; }
+  virtual double send_inverse_bandwidth(NodeId /*from*/) const { return 0.0; }
 
   double transfer_time(NodeId from, NodeId to, double bytes) const
   {
     return latency(from, to) + bytes * inverse_bandwidth(from, to);
+  }
+  double send_overhead(NodeId from, double bytes) const
+  {
+    return send_latency(from) + bytes * send_inverse_bandwidth(from);
   }
 };
 

@@ -14,7 +14,8 @@ public:
   std::size_t size() const override { return node_count_; }
   double latency(NodeId from, NodeId to) const override { return latency_[index(from, to)]; }
   double inverse_bandwidth(NodeId from, NodeId to) const override { return inverse_bandwidth_[index(from, to)]; }
-  double send_overhead(NodeId from, double bytes) const override;
+  double send_latency(NodeId from) const override { return send_latency_[from]; }
+  double send_inverse_bandwidth(NodeId from) const override { return send_inverse_bandwidth_[from]; }
 
   /// Sets the route u -> v; bandwidth in bytes per second (must be > 0), latency in seconds (>= 0).
   void set_link(NodeId from, NodeId to, double latency, double bandwidth);

@@ -35,10 +35,8 @@ public:
   std::size_t size() const override { return alpha_.size(); }
   double latency(NodeId from, NodeId /*to*/) const override { return alpha_[from]; }
   double inverse_bandwidth(NodeId from, NodeId /*to*/) const override { return beta_[from]; }
-  double send_overhead(NodeId from, double bytes) const override
-  {
-    return send_alpha_.empty() ? 0.0 : send_alpha_[from] + bytes * send_beta_[from];
-  }
+  double send_latency(NodeId from) const override { return send_alpha_.empty() ? 0.0 : send_alpha_[from]; }
+  double send_inverse_bandwidth(NodeId from) const override { return send_beta_.empty() ? 0.0 : send_beta_[from]; }
 
   /// t_u(S) for every host.
   std::vector<double> transmission_times(double bytes) const;

@@ -18,9 +18,15 @@ struct RouteCost {
 /// none (an empty route between distinct hosts, or a routing exception).
 RouteCost probe_route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
-/// Multi-port send overhead send_u(S) of a host, from its properties `hbcast/send_latency`
-/// (seconds) and `hbcast/send_bandwidth` (bytes per second); 0 when absent (seed 002, section 3.2).
-double host_send_overhead(const simgrid::s4u::Host* host, double bytes);
+/// Multi-port send overhead of a host, send_u(S) = latency + S * inverse_bandwidth, from its
+/// properties `hbcast/send_latency` (seconds) and `hbcast/send_bandwidth` (bytes per second);
+/// 0 when absent (seed 002, section 3.2). Throws PlatformError on a malformed property.
+struct SendOverhead {
+  double latency = 0.0;
+  double inverse_bandwidth = 0.0;
+  double at(double bytes) const { return latency + bytes * inverse_bandwidth; }
+};
+SendOverhead host_send_overhead(const simgrid::s4u::Host* host);
 
 /// The pairwise cost model of a loaded platform: T_uv(S) = route latency + S / bottleneck
 /// bandwidth, exactly what SimGrid's CM02 model gives a lone flow (see README, exact mode).
@@ -35,14 +41,14 @@ public:
   std::size_t size() const override { return hosts_.size(); }
   double latency(NodeId from, NodeId to) const override { return route(from, to).latency; }
   double inverse_bandwidth(NodeId from, NodeId to) const override { return 1.0 / route(from, to).bandwidth; }
-  double send_overhead(NodeId from, double bytes) const override;
+  double send_latency(NodeId from) const override { return send_overheads_[from].latency; }
+  double send_inverse_bandwidth(NodeId from) const override { return send_overheads_[from].inverse_bandwidth; }
 
   const RouteCost& route(NodeId from, NodeId to) const;
 
 private:
   std::vector<simgrid::s4u::Host*> hosts_;
-  std::vector<double> send_latency_;
-  std::vector<double> send_inverse_bandwidth_;
+  std::vector<SendOverhead> send_overheads_;
   mutable std::unordered_map<std::uint64_t, RouteCost> routes_;
 };
 

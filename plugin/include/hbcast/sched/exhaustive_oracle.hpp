@@ -3,7 +3,10 @@
 
 #include <vector>
 
-namespace hbcast::test_support {
+namespace hbcast {
+
+/// Test and validation support: the exact optimum of small sender-only instances, against which
+/// FNF and the searches are checked (seed 000, section 5).
 
 /// Makespan of a receive sequence in the sender-only model, seed 000 equation (1): each receiver,
 /// in turn, is served by the informed node that completes a transmission earliest.
@@ -14,4 +17,4 @@ double sequence_makespan(const std::vector<double>& times, NodeId source, const 
 /// schedule has no delay, so it is one of these). For n <= 9 (8! orders).
 double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId source);
 
-}  // namespace hbcast::test_support
+}  // namespace hbcast

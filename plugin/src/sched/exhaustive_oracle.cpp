@@ -1,10 +1,10 @@
-#include "exhaustive_oracle.hpp"
+#include <hbcast/sched/exhaustive_oracle.hpp>
 
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
-namespace hbcast::test_support {
+namespace hbcast {
 
 double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order)
 {
@@ -40,4 +40,4 @@ double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId sour
   return best;
 }
 
-}  // namespace hbcast::test_support
+}  // namespace hbcast

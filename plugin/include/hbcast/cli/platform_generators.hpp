@@ -1,0 +1,35 @@
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// One parameter of a platform generator, as the CLI and the sweep engine spell it.
+struct GeneratorParameter {
+  std::string name;           ///< key, and CLI option without the dashes: "nodes", "bw-mean", ...
+  std::string value_name;     ///< placeholder in --help: N, P, BYTES_PER_S, SECONDS
+  std::string description;
+  std::string default_value;  ///< as recorded in the XML when the key is not given
+};
+
+/// The generators, in the order --help lists them: "random" (seed 002, section 5.1) and "star".
+std::vector<std::string> platform_generator_names();
+
+/// The parameters `generator` accepts; throws std::invalid_argument for an unknown generator.
+std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator);
+
+/// Generates a platform and returns its SimGrid XML (write_platform_xml). `parameters` maps
+/// keys of platform_generator_parameters to text: "nodes" a whole number, the others decimal
+/// numbers in bytes/s or seconds; absent keys take their defaults. The seed is recorded in the
+/// XML with every parameter. Throws std::invalid_argument with a one-line message for an unknown
+/// generator, an unknown key ("unknown parameter 'X' for generator 'random' (known: ...)"), a
+/// value that is not a number, or a value the generator rejects.
+std::string generate_platform_xml(const std::string& generator, const std::map<std::string, std::string>& parameters,
+                                  std::uint64_t seed);
+
+/// Parses a seed: a whole number in [0, 2^64). Throws std::invalid_argument otherwise.
+std::uint64_t parse_generator_seed(const std::string& text);
+
+}  // namespace hbcast::cli

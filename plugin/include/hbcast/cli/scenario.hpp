@@ -1,0 +1,49 @@
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// A scenario file that cannot be used; the message is one line "FILE:LINE: key 'k': problem".
+class ScenarioError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Where each point's platform comes from: a SimGrid XML file, or a generator whose parameters
+/// may be lists (every combination is swept).
+struct PlatformSource {
+  std::string file;  ///< resolved against the scenario file's directory
+  std::string generator;
+  std::map<std::string, std::vector<std::string>> parameters;
+};
+
+/// A sweep grid (scenario file, YAML). Every list expands in a cartesian product; see
+/// scenarios/example.yaml for the documented format.
+struct Scenario {
+  std::string path;
+  std::string name;
+  PlatformSource platform;
+  std::vector<std::string> schedulers;
+  std::vector<double> sizes;                          ///< bytes
+  std::vector<std::size_t> slices;
+  std::vector<std::string> ports;                     ///< "one-port" / "multi-port"
+  std::vector<std::vector<std::string>> simgrid;      ///< each entry: --cfg key:value list
+  std::string root = "first";                         ///< "first", "random" or a host name
+  std::size_t repetitions = 1;
+  std::uint64_t seed = 1;
+  double timeout_seconds = 600.0;
+};
+
+/// Reads and validates a scenario. Throws ScenarioError naming the file, the key and its line.
+Scenario load_scenario(const std::string& path);
+/// The same from an already parsed YAML mapping (e.g. inside a validation case); `path` names it
+/// in errors and anchors relative platform files.
+Scenario scenario_from_yaml(const YAML::Node& node, const std::string& path);
+
+}  // namespace hbcast::cli

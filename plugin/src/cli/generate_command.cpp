@@ -1,0 +1,99 @@
+#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/platform_generators.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace hbcast::cli {
+namespace {
+
+constexpr const char* kDefaultSeed = "1";
+
+const char* summary_of(const std::string& generator)
+{
+  return generator == "random" ? "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths"
+                               : "heterogeneous star, private up and down links, uniform bandwidths and latencies";
+}
+
+const char* details_of(const std::string& generator)
+{
+  return generator == "random"
+             ? "Each pair of nodes is linked with probability --density; components are then joined by added "
+               "edges so the platform is connected. Every edge is a SPLITDUPLEX link; other routes take the "
+               "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port)."
+             : "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
+               "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).";
+}
+
+// What one `hbcast generate <generator>` invocation was given.
+struct GenerateRequest {
+  std::string seed = kDefaultSeed;
+  std::string output;
+  std::map<std::string, std::string> values;   // one slot per parameter, stable addresses
+  std::map<std::string, CLI::Option*> options;  // to tell given from defaulted
+};
+
+void add_generator_subcommand(CLI::App& generate, CommandContext& context, const std::string& generator)
+{
+  auto request = std::make_shared<GenerateRequest>();
+  auto* command = generate.add_subcommand(generator, summary_of(generator));
+  command->footer(details_of(generator));
+  for (const auto& parameter : platform_generator_parameters(generator)) {
+    std::string& slot = request->values[parameter.name];
+    request->options[parameter.name] =
+        command->add_option("--" + parameter.name, slot,
+                            parameter.description + " (default " + parameter.default_value + ")")
+            ->type_name(parameter.value_name);
+  }
+  command->add_option("--seed", request->seed,
+                      std::string("seed of the std::mt19937_64 generator, recorded in the XML (default ") +
+                          kDefaultSeed + "); the same seed and parameters give a byte-identical file")
+      ->type_name("S");
+  command->add_option("-o,--output", request->output, "SimGrid platform XML file to write (replaced atomically)")
+      ->type_name("FILE.xml")
+      ->required();
+  command->callback([request, generator, &context] {
+    try {
+      std::map<std::string, std::string> given;
+      for (const auto& [name, option] : request->options)
+        if (option->count() > 0)
+          given[name] = request->values.at(name);
+      const std::uint64_t seed = parse_generator_seed(request->seed);
+      write_file_atomically(request->output, generate_platform_xml(generator, given, seed));
+      context.out << "wrote " << request->output << " (" << generator << " platform, seed " << seed << ")\n";
+      context.status = 0;
+    } catch (const std::exception& error) {
+      context.err << "hbcast: error: " << error.what() << '\n';
+      context.status = 2;
+    }
+  });
+}
+
+}  // namespace
+
+void add_generate_command(CLI::App& app, CommandContext& context)
+{
+  auto* generate = app.add_subcommand("generate", "generate a random platform as SimGrid XML (random or star)");
+  for (const auto& generator : platform_generator_names())
+    add_generator_subcommand(*generate, context, generator);
+  // Extras are allowed here only so that a missing or misspelt generator is reported by name
+  // rather than as CLI11's "A subcommand is required".
+  generate->require_subcommand(0, 1);
+  generate->allow_extras();
+  generate->callback([generate, &context] {
+    const auto extras = generate->remaining();
+    if (!generate->get_subcommands().empty() && extras.empty())
+      return;
+    context.err << "hbcast: error: "
+                << (extras.empty() ? std::string("missing generator")
+                                   : "unknown generator or argument '" + extras.front() + "'")
+                << " (known generators: random, star; see 'hbcast generate --help')\n";
+    context.status = 2;
+  });
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,81 @@
+#include <hbcast/cli/sweep_point.hpp>
+
+#include <stdexcept>
+
+namespace hbcast::cli {
+namespace {
+
+// Every combination of the generator's list-valued parameters, in key order then value order.
+std::vector<std::map<std::string, std::string>> parameter_combinations(
+    const std::map<std::string, std::vector<std::string>>& parameters)
+{
+  std::vector<std::map<std::string, std::string>> combinations{{}};
+  for (const auto& [key, values] : parameters) {
+    std::vector<std::map<std::string, std::string>> extended;
+    for (const auto& partial : combinations)
+      for (const auto& value : values) {
+        auto next = partial;
+        next[key] = value;
+        extended.push_back(std::move(next));
+      }
+    combinations = std::move(extended);
+  }
+  return combinations;
+}
+
+}  // namespace
+
+std::uint64_t mix_seed(std::uint64_t value)
+{
+  value += 0x9E3779B97F4A7C15ULL;
+  value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
+  return value ^ (value >> 31);
+}
+
+std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
+{
+  std::vector<SweepPoint> points;
+  const auto combinations = parameter_combinations(scenario.platform.parameters);
+  for (std::size_t combination = 0; combination < combinations.size(); ++combination)
+    for (std::size_t repetition = 0; repetition < scenario.repetitions; ++repetition) {
+      const std::uint64_t seed = mix_seed(mix_seed(scenario.seed ^ mix_seed(combination)) + repetition);
+      for (const auto& simgrid : scenario.simgrid)
+        for (double size : scenario.sizes)
+          for (std::size_t slices : scenario.slices)
+            for (const auto& port : scenario.ports)
+              for (const auto& scheduler : scenario.schedulers) {
+                SweepPoint point;
+                point.id = points.size();
+                point.generator_parameters = combinations[combination];
+                point.scheduler = scheduler;
+                point.message_bytes = size;
+                point.slices = slices;
+                point.port = port;
+                point.simgrid = simgrid;
+                point.repetition = repetition;
+                point.seed = seed;
+                points.push_back(std::move(point));
+              }
+    }
+  return points;
+}
+
+Shard parse_shard(const std::string& text)
+{
+  const auto slash = text.find('/');
+  try {
+    if (slash == std::string::npos)
+      throw std::invalid_argument("");
+    std::size_t used_index = 0, used_count = 0;
+    const long long index = std::stoll(text.substr(0, slash), &used_index);
+    const long long count = std::stoll(text.substr(slash + 1), &used_count);
+    if (used_index != slash || used_count != text.size() - slash - 1 || count < 1 || index < 0 || index >= count)
+      throw std::invalid_argument("");
+    return {static_cast<std::size_t>(index), static_cast<std::size_t>(count)};
+  } catch (const std::exception&) {
+    throw std::invalid_argument("shard '" + text + "' is not I/N with 0 <= I < N");
+  }
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,179 @@
+// `hbcast generate` as a user runs it: generated files load in `hbcast simulate`, the same seed
+// gives the same bytes, and every bad value is one line on stderr with exit status 2.
+#include "support/command_runner.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+using hbcast::test_support::CommandResult;
+using hbcast::test_support::read_file;
+using hbcast::test_support::run_command;
+using hbcast::test_support::TemporaryDirectory;
+
+namespace {
+
+CommandResult run_hbcast(const std::vector<std::string>& arguments)
+{
+  return run_command(HBCAST_EXECUTABLE, arguments);
+}
+
+// Exit 2, nothing on stdout, one line on stderr that names the problem.
+void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
+{
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
+}
+
+std::string generate(const TemporaryDirectory& dir, const std::string& name, std::vector<std::string> arguments)
+{
+  const std::string path = dir.path() + "/" + name;
+  arguments.insert(arguments.begin(), "generate");
+  arguments.push_back("-o");
+  arguments.push_back(path);
+  auto result = run_hbcast(arguments);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  return path;
+}
+
+}  // namespace
+
+TEST(GenerateCli, RandomPlatformSimulates)
+{
+  TemporaryDirectory dir;
+  auto path = generate(dir, "random.xml", {"random", "--nodes", "25", "--density", "0.08", "--seed", "12"});
+  auto result = run_hbcast({"simulate", path, "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["hosts"], 25);
+  EXPECT_EQ(report["root"], "node-0");
+  ASSERT_EQ(report["runs"].size(), 3u);
+}
+
+TEST(GenerateCli, StarPlatformReplaysExactlyAsPredicted)
+{
+  TemporaryDirectory dir;
+  auto path = generate(dir, "star.xml", {"star", "--nodes", "12", "--seed", "4"});
+  auto result = run_hbcast({"simulate", path, "--format", "json", "--slices", "4"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["mode"], "exact");
+  for (const auto& run : report["runs"]) {
+    const double predicted = run["pairwise"]["makespan"];
+    EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), predicted, 1e-9 * predicted) << run["scheduler"];
+  }
+}
+
+TEST(GenerateCli, SameSeedGivesByteIdenticalFiles)
+{
+  TemporaryDirectory dir;
+  for (const std::string generator : {"random", "star"}) {
+    auto first = read_file(generate(dir, generator + "1.xml", {generator, "--nodes", "20", "--seed", "77"}));
+    auto second = read_file(generate(dir, generator + "2.xml", {generator, "--nodes", "20", "--seed", "77"}));
+    auto other = read_file(generate(dir, generator + "3.xml", {generator, "--nodes", "20", "--seed", "78"}));
+    EXPECT_FALSE(first.empty());
+    EXPECT_EQ(first, second) << generator;
+    EXPECT_NE(first, other) << generator;
+  }
+}
+
+TEST(GenerateCli, FileRecordsGeneratorSeedAndParameters)
+{
+  TemporaryDirectory dir;
+  auto xml = read_file(generate(dir, "r.xml", {"random", "--density", "0.2", "--bw-sd", "1e7", "--latency", "2e-5"}));
+  for (const char* expected : {"generator = random", "seed = 1", "density = 0.2", "bw-sd = 1e+07", "latency = 2e-05",
+                               "nodes = 30", "repair-edges = ", "routing=\"Floyd\"", "SPLITDUPLEX"})
+    EXPECT_NE(xml.find(expected), std::string::npos) << expected;
+  auto star = read_file(generate(dir, "s.xml", {"star", "--seed", "9", "--lat-max", "5e-5"}));
+  for (const char* expected : {"generator = star", "seed = 9", "lat-max = 5e-05", "routing=\"Cluster\"", "host_link"})
+    EXPECT_NE(star.find(expected), std::string::npos) << expected;
+}
+
+TEST(GenerateCli, HelpDocumentsTheOptions)
+{
+  auto random = run_hbcast({"generate", "random", "--help"});
+  ASSERT_EQ(random.exit_status, 0);
+  for (const char* option : {"--nodes", "--density", "--bw-mean", "--bw-sd", "--latency", "--seed", "--output"})
+    EXPECT_NE(random.out.find(option), std::string::npos) << option;
+  auto star = run_hbcast({"generate", "star", "--help"});
+  ASSERT_EQ(star.exit_status, 0);
+  for (const char* option : {"--nodes", "--bw-min", "--bw-max", "--lat-min", "--lat-max", "--seed", "--output"})
+    EXPECT_NE(star.out.find(option), std::string::npos) << option;
+}
+
+TEST(GenerateCliErrors, BadRandomValues)
+{
+  TemporaryDirectory dir;
+  const std::string out = dir.path() + "/x.xml";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--nodes", "1"}, "'nodes' must be at least 2"},
+      {{"--nodes", "0"}, "'nodes' must be at least 2"},
+      {{"--nodes", "-4"}, "'nodes' must be a whole number"},
+      {{"--nodes", "2.5"}, "'nodes' must be a whole number"},
+      {{"--density", "1.5"}, "'density' must be within [0, 1]"},
+      {{"--density", "-0.1"}, "'density' must be within [0, 1]"},
+      {{"--density", "dense"}, "'density' must be a finite number"},
+      {{"--bw-mean", "0"}, "'bw-mean' must be finite and > 0"},
+      {{"--bw-sd", "-1"}, "'bw-sd' must be finite and >= 0"},
+      {{"--bw-sd", "inf"}, "'bw-sd' must be a finite number"},
+      {{"--latency", "-1e-6"}, "'latency' must be finite and >= 0"},
+      {{"--seed", "-1"}, "seed must be a whole number"},
+      {{"--seed", "x"}, "seed must be a whole number"},
+  };
+  for (const auto& [arguments, fragment] : cases) {
+    std::vector<std::string> command = {"generate", "random", "-o", out};
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    SCOPED_TRACE(arguments.front() + " " + arguments.back());
+    expect_one_line_error(run_hbcast(command), fragment);
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+}
+
+TEST(GenerateCliErrors, BadStarValues)
+{
+  TemporaryDirectory dir;
+  const std::string out = dir.path() + "/x.xml";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--nodes", "1"}, "'nodes' must be at least 2"},
+      {{"--bw-min", "0"}, "'bw-min' must be finite and > 0"},
+      {{"--bw-min", "5e8", "--bw-max", "1e8"}, "'bw-max' must be at least bw-min"},
+      {{"--lat-min", "-1"}, "'lat-min' must be finite and >= 0"},
+      {{"--lat-min", "1e-3", "--lat-max", "1e-4"}, "'lat-max' must be at least lat-min"},
+  };
+  for (const auto& [arguments, fragment] : cases) {
+    std::vector<std::string> command = {"generate", "star", "-o", out};
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    SCOPED_TRACE(arguments.front());
+    expect_one_line_error(run_hbcast(command), fragment);
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+}
+
+TEST(GenerateCliErrors, MissingOutputUnknownOptionOrGenerator)
+{
+  TemporaryDirectory dir;
+  const std::string out = dir.path() + "/x.xml";
+  expect_one_line_error(run_hbcast({"generate", "random", "--nodes", "5"}), "--output is required");
+  expect_one_line_error(run_hbcast({"generate", "star", "--density", "0.1", "-o", out}), "--density");
+  expect_one_line_error(run_hbcast({"generate", "tiers", "-o", out}), "unknown generator or argument 'tiers'");
+  expect_one_line_error(run_hbcast({"generate"}), "missing generator");
+  expect_one_line_error(run_hbcast({"generate", "random", "-o", out, "extra"}), "extra");
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(GenerateCliErrors, UnwritableOutputAndFailedRunKeepsExistingFile)
+{
+  expect_one_line_error(run_hbcast({"generate", "random", "-o", "/nonexistent/dir/p.xml"}),
+                        "cannot write '/nonexistent/dir/p.xml'");
+  TemporaryDirectory dir;
+  auto path = dir.write("p.xml", "precious");
+  expect_one_line_error(run_hbcast({"generate", "random", "--density", "2", "-o", path}), "'density'");
+  EXPECT_EQ(read_file(path), "precious");
+}

@@ -1,0 +1,180 @@
+// Generated platforms (seed 002, section 5.1) written as XML load in SimGrid 3.32 with exactly
+// the generated values: direct routes, send overheads, star routes, and an exact-mode replay on
+// the star equal to the pairwise prediction. One engine per test, hence per process.
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/model/random_platform_generator.hpp>
+#include <hbcast/model/star_platform_generator.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_xml_writer.hpp>
+#include <hbcast/replay/tree_broadcast.hpp>
+#include <hbcast/sched/binomial.hpp>
+#include <hbcast/sched/flat.hpp>
+
+#include "support/code_platforms.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u/Actor.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <queue>
+#include <unistd.h>
+
+namespace sg4 = simgrid::s4u;
+using namespace hbcast;
+
+namespace {
+
+constexpr double kTolerance = 1e-9;
+const double kSizes[] = {0.0, 1.0, 4194304.0, 1e9};
+
+// Writes the XML to a fresh file, removed when the test ends.
+class XmlFile {
+public:
+  explicit XmlFile(const PlatformGraph& graph)
+      : path_((std::filesystem::temp_directory_path() /
+               ("hbcast-generated-" + std::to_string(getpid()) + ".xml")).string())
+  {
+    std::ofstream file(path_);
+    write_platform_xml(file, graph);
+  }
+  ~XmlFile() { std::filesystem::remove(path_); }
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+sg4::Engine make_engine()
+{
+  static int argc = 1;
+  static char name[] = "generated_platforms_test";
+  static char* argv[] = {name, nullptr};
+  return sg4::Engine(&argc, argv);
+}
+
+// Hop distances from `source` in the generated graph (Floyd routes take the fewest hops).
+std::vector<std::size_t> hop_distances(const PlatformGraph& graph, std::size_t source)
+{
+  std::vector<std::size_t> distance(graph.host_count(), graph.host_count());
+  std::queue<std::size_t> pending;
+  distance[source] = 0;
+  pending.push(source);
+  while (!pending.empty()) {
+    const std::size_t u = pending.front();
+    pending.pop();
+    for (std::size_t k : graph.outgoing_links(u)) {
+      const std::size_t v = graph.other_end(graph.links()[k], u);
+      if (distance[v] == graph.host_count()) {
+        distance[v] = distance[u] + 1;
+        pending.push(v);
+      }
+    }
+  }
+  return distance;
+}
+
+void expect_send_overheads_read_back(const PlatformGraph& graph, const LoadedPlatform& platform,
+                                     const PlatformCostModel& costs)
+{
+  for (std::size_t u = 0; u < graph.host_count(); ++u)
+    for (double bytes : kSizes) {
+      const double generated = graph.send_overhead_time(u, bytes);
+      // Read back as latency + S * (1 / bandwidth): equal to the generated lat + S / bw within a few ulps.
+      EXPECT_DOUBLE_EQ(host_send_overhead(platform.hosts()[u]).at(bytes), generated) << "host " << u << ", " << bytes << " B";
+      EXPECT_DOUBLE_EQ(costs.send_overhead(u, bytes), generated) << "host " << u << ", " << bytes << " B";
+    }
+}
+
+RandomPlatformParameters random_parameters(int seed)
+{
+  RandomPlatformParameters p;
+  p.seed = static_cast<std::uint64_t>(seed);
+  p.node_count = 2 + static_cast<std::size_t>(seed * 7) % 40;
+  p.density = std::vector<double>{0.0, 0.04, 0.12, 0.2, 0.5}[static_cast<std::size_t>(seed) % 5];
+  p.link_latency = seed % 2 == 0 ? 0.0 : 1e-5 * seed;
+  return p;
+}
+
+class GeneratedRandomPlatform : public ::testing::TestWithParam<int> {};
+class GeneratedStarPlatform : public ::testing::TestWithParam<int> {};
+
+}  // namespace
+
+TEST_P(GeneratedRandomPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverheads)
+{
+  const auto p = random_parameters(GetParam());
+  const auto graph = generate_random_platform(p);
+  XmlFile file(graph);
+  auto engine = make_engine();
+  test_support::set_exact_mode(engine);
+  auto platform = LoadedPlatform::load(engine, file.path());
+  ASSERT_EQ(platform.size(), p.node_count);
+  EXPECT_EQ(platform.host_names(), graph.host_names());
+  PlatformCostModel costs(platform);  // probes every ordered pair, throws if one is unroutable
+
+  for (const auto& link : graph.links())
+    for (auto [u, v] : {std::pair{link.from, link.to}, std::pair{link.to, link.from}}) {
+      const RouteCost& route = costs.route(u, v);
+      EXPECT_EQ(route.link_count, 1u) << u << "->" << v;
+      EXPECT_EQ(route.bandwidth, link.bandwidth) << u << "->" << v;
+      EXPECT_EQ(route.latency, link.latency) << u << "->" << v;
+    }
+  for (std::size_t u = 0; u < graph.host_count(); ++u) {
+    const auto hops = hop_distances(graph, u);
+    for (std::size_t v = 0; v < graph.host_count(); ++v)
+      if (u != v) {
+        EXPECT_EQ(costs.route(u, v).link_count, hops[v]) << u << "->" << v;
+        EXPECT_NEAR(costs.route(u, v).latency, static_cast<double>(hops[v]) * p.link_latency, 1e-15);
+      }
+  }
+  expect_send_overheads_read_back(graph, platform, costs);
+}
+INSTANTIATE_TEST_SUITE_P(generated, GeneratedRandomPlatform, ::testing::Range(1, 13));
+
+TEST_P(GeneratedStarPlatform, RoutesAreUpThenDownAndReplayMatchesThePrediction)
+{
+  StarPlatformParameters p;
+  p.seed = static_cast<std::uint64_t>(GetParam());
+  p.node_count = 2 + static_cast<std::size_t>(GetParam() * 5) % 30;
+  const auto graph = generate_star_platform(p);
+  XmlFile file(graph);
+  auto engine = make_engine();
+  test_support::set_exact_mode(engine);  // before loading, or SimGrid aborts
+  auto platform = LoadedPlatform::load(engine, file.path());
+  ASSERT_EQ(platform.size(), p.node_count);
+  EXPECT_EQ(platform.host_names(), graph.host_names());
+  PlatformCostModel costs(platform);
+
+  const auto& links = graph.links();  // link 2u is up_u, 2u+1 is down_u
+  for (std::size_t u = 0; u < graph.host_count(); ++u)
+    for (std::size_t v = 0; v < graph.host_count(); ++v)
+      if (u != v) {
+        const RouteCost& route = costs.route(u, v);
+        EXPECT_EQ(route.link_count, 2u);
+        EXPECT_EQ(route.latency, links[2 * u].latency + links[2 * v + 1].latency) << u << "->" << v;
+        EXPECT_EQ(route.bandwidth, std::min(links[2 * u].bandwidth, links[2 * v + 1].bandwidth)) << u << "->" << v;
+      }
+  expect_send_overheads_read_back(graph, platform, costs);
+
+  const NodeId root = static_cast<NodeId>(GetParam()) % p.node_count;
+  const double bytes = 1e6 * GetParam();
+  const std::vector<std::pair<std::string, BroadcastTree>> trees = {
+      {"flat", flat_tree(p.node_count, root)}, {"binomial", binomial_tree(p.node_count, root)}};
+  std::vector<double> predicted, replayed;
+  for (const auto& [name, tree] : trees)
+    predicted.push_back(evaluate_atomic(tree, costs, bytes, PortModel::one_port).makespan);
+  sg4::Actor::create("controller", platform.hosts()[0], [&] {
+    for (const auto& [name, tree] : trees) {
+      auto broadcast = TreeBroadcast::start(tree, platform.hosts(), ReplayOptions{bytes, 1, PortModel::one_port, name});
+      broadcast->wait();
+      replayed.push_back(broadcast->result().makespan);
+    }
+  });
+  engine.run();
+  ASSERT_EQ(replayed.size(), trees.size());
+  for (std::size_t k = 0; k < trees.size(); ++k)
+    EXPECT_NEAR(replayed[k], predicted[k], kTolerance * predicted[k]) << trees[k].first;
+}
+INSTANTIATE_TEST_SUITE_P(generated, GeneratedStarPlatform, ::testing::Range(1, 9));

@@ -1,0 +1,180 @@
+// `hbcast sweep` and `hbcast merge` as users run them: a grid of 3 schedulers x 3 sizes x 2 port
+// models x 20 random platforms runs with two workers, survives kill -9 and resumes with no missing
+// or duplicated row, and shards merge back to the same bytes.
+#include "support/command_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using hbcast::test_support::CommandResult;
+using hbcast::test_support::read_file;
+using hbcast::test_support::run_command;
+using hbcast::test_support::TemporaryDirectory;
+
+namespace {
+
+const char* const kGrid = R"(name: grid
+platform:
+  generator: random
+  parameters:
+    nodes: 8
+    density: 0.3
+schedulers: [flat, binomial, fnf]
+sizes: [64KiB, 1MiB, 4MiB]
+slices: 4
+port: [one, multi]
+repetitions: 20
+seed: 7
+)";
+
+CommandResult run_hbcast(const std::vector<std::string>& arguments)
+{
+  return run_command(HBCAST_EXECUTABLE, arguments);
+}
+
+std::vector<std::string> lines_of(const std::string& text)
+{
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);)
+    lines.push_back(line);
+  return lines;
+}
+
+std::size_t line_count(const std::string& path)
+{
+  return lines_of(read_file(path)).size();
+}
+
+void expect_one_line_error(const CommandResult& result, const std::string& fragment)
+{
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_NE(result.err.find("hbcast: error: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(fragment), std::string::npos) << result.err;
+}
+
+}  // namespace
+
+TEST(Sweep, RunsResumesAfterKillAndShardsToTheSameRows)
+{
+  TemporaryDirectory dir;
+  const auto scenario = dir.write("grid.yaml", kGrid);
+  const std::string full = dir.path() + "/full.csv";
+  auto result = run_hbcast({"sweep", scenario, "-j", "2", "-o", full});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto rows = lines_of(read_file(full));
+  ASSERT_EQ(rows.size(), 1u + 3 * 3 * 2 * 20);  // header + every point
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    ASSERT_EQ(rows[k].rfind(std::to_string(k - 1) + ",", 0), 0u) << "rows sorted by point id";
+    ASSERT_NE(rows[k].find(",ok,"), std::string::npos) << rows[k];
+  }
+
+  // Same scenario and seed: byte-identical rows.
+  const std::string again = dir.path() + "/again.csv";
+  ASSERT_EQ(run_hbcast({"sweep", scenario, "-j", "1", "-o", again}).exit_status, 0);
+  EXPECT_EQ(read_file(again), read_file(full));
+
+  // kill -9 in the middle, then --resume.
+  const std::string killed = dir.path() + "/killed.csv";
+  const pid_t sweep = fork();
+  if (sweep == 0) {
+    freopen("/dev/null", "w", stdout);
+    freopen("/dev/null", "w", stderr);
+    execl(HBCAST_EXECUTABLE, HBCAST_EXECUTABLE, "sweep", scenario.c_str(), "-j", "2", "-o", killed.c_str(), nullptr);
+    _exit(127);
+  }
+  while (access(killed.c_str(), F_OK) != 0 || line_count(killed) < 60)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  kill(sweep, SIGKILL);
+  waitpid(sweep, nullptr, 0);
+  const std::size_t before = line_count(killed);
+  ASSERT_LT(before, rows.size()) << "the sweep finished before it could be killed";
+  result = run_hbcast({"sweep", scenario, "-j", "2", "-o", killed, "--resume"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(read_file(killed), read_file(full)) << "resumed after " << before - 1 << " rows";
+
+  // Three shards, merged.
+  std::vector<std::string> shards;
+  for (int shard = 0; shard < 3; ++shard) {
+    shards.push_back(dir.path() + "/shard" + std::to_string(shard) + ".csv");
+    ASSERT_EQ(run_hbcast({"sweep", scenario, "--shard", std::to_string(shard) + "/3", "-o", shards.back()}).exit_status, 0);
+  }
+  const std::string merged = dir.path() + "/merged.csv";
+  result = run_hbcast({"merge", scenario, shards[0], shards[1], shards[2], "-o", merged});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_EQ(read_file(merged), read_file(full));
+
+  // A missing shard and a duplicated one are named.
+  expect_one_line_error(run_hbcast({"merge", scenario, shards[0], shards[1], "-o", dir.path() + "/m2.csv"}),
+                        "points missing");
+  expect_one_line_error(run_hbcast({"merge", scenario, shards[0], shards[0], "-o", dir.path() + "/m3.csv"}),
+                        "appears twice");
+}
+
+TEST(Sweep, RefusesToOverwriteResultsWithoutResume)
+{
+  TemporaryDirectory dir;
+  const auto scenario = dir.write("s.yaml", "platform:\n  generator: star\n  parameters:\n    nodes: 4\nschedulers: fnf\n");
+  const auto existing = dir.write("out.csv", "precious\n");
+  expect_one_line_error(run_hbcast({"sweep", scenario, "-o", existing}), "exists: use --resume");
+  EXPECT_EQ(read_file(existing), "precious\n");
+}
+
+TEST(Sweep, CrashingAndHangingPointsAreRecordedAndTheSweepGoesOn)
+{
+  TemporaryDirectory dir;
+  const auto scenario = dir.write("bad.yaml", R"(platform:
+  generator: star
+  parameters:
+    nodes: 6
+schedulers: [fnf]
+simgrid:
+  - []
+  - [network/model:FOO]
+repetitions: 2
+)");
+  const std::string output = dir.path() + "/out.csv";
+  auto result = run_hbcast({"sweep", scenario, "-o", output});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto rows = lines_of(read_file(output));
+  ASSERT_EQ(rows.size(), 5u);
+  std::size_t ok = 0, failed = 0;
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    ok += rows[k].find(",ok,") != std::string::npos;
+    failed += rows[k].find(",failed,\"SimGrid: Model 'FOO' is invalid") != std::string::npos;
+  }
+  EXPECT_EQ(ok, 2u);
+  EXPECT_EQ(failed, 2u);
+
+  const auto slow = dir.write("slow.yaml", "platform:\n  generator: star\n  parameters:\n    nodes: 800\n"
+                                           "schedulers: fnf\ntimeout: 0.01\n");
+  ASSERT_EQ(run_hbcast({"sweep", slow, "-o", dir.path() + "/slow.csv"}).exit_status, 0);
+  EXPECT_NE(read_file(dir.path() + "/slow.csv").find(",timeout,timed out after 0.01 s"), std::string::npos);
+}
+
+TEST(Sweep, ScenarioErrorsNameFileKeyAndLine)
+{
+  TemporaryDirectory dir;
+  auto unknown = dir.write("unknown.yaml", "platform:\n  generator: star\nschedulers: fnf\nsizez: 4MiB\n");
+  expect_one_line_error(run_hbcast({"sweep", unknown}), unknown + ":4: key 'sizez': unknown key");
+  auto bad_size = dir.write("size.yaml", "platform:\n  generator: star\nsizes: [1MiB, lots]\n");
+  expect_one_line_error(run_hbcast({"sweep", bad_size}), bad_size + ":3: key 'sizes': size 'lots' is not a number");
+  auto bad_scheduler = dir.write("sched.yaml", "platform:\n  generator: star\nschedulers: [fnf, nope]\n");
+  expect_one_line_error(run_hbcast({"sweep", bad_scheduler}), ":3: key 'schedulers': unknown scheduler 'nope'");
+  auto bad_parameter = dir.write("param.yaml", "platform:\n  generator: random\n  parameters:\n    nodez: 5\n");
+  expect_one_line_error(run_hbcast({"sweep", bad_parameter}), ":4: key 'nodez'");
+  auto malformed = dir.write("malformed.yaml", "platform: [unclosed\n");
+  expect_one_line_error(run_hbcast({"sweep", malformed}), "malformed YAML");
+  expect_one_line_error(run_hbcast({"sweep", dir.path() + "/none.yaml"}), "cannot read scenario file");
+  auto fine = dir.write("fine.yaml", "platform:\n  generator: star\n");
+  expect_one_line_error(run_hbcast({"sweep", fine, "--shard", "3/3"}), "shard '3/3'");
+}
