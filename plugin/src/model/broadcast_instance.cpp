@@ -24,4 +24,12 @@ std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
   return sender_only_;
 }
 
+const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
+{
+  if (!topology_)
+    throw std::invalid_argument(who + " needs the platform graph (direct host-to-host links), which this platform "
+                                      "does not provide");
+  return *topology_;
+}
+
 }  // namespace hbcast

@@ -2,6 +2,7 @@
 #include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
+#include <hbcast/model/topology_graph.hpp>
 
 #include <memory>
 #include <mutex>
@@ -28,6 +29,12 @@ public:
   /// The sender-only model derived from the pairwise one (built once, on first use).
   std::shared_ptr<const SenderOnlyModel> sender_only() const;
 
+  /// The platform graph (direct host-to-host links), when the platform has one; topology-aware
+  /// schedulers (seed 002) need it. Throws std::invalid_argument naming `who` when absent.
+  void set_topology(std::shared_ptr<const TopologyGraph> topology) { topology_ = std::move(topology); }
+  bool has_topology() const { return topology_ != nullptr; }
+  const TopologyGraph& topology(const std::string& who) const;
+
 private:
   std::shared_ptr<const CostModel> costs_;
   std::vector<std::string> host_names_;
@@ -35,6 +42,7 @@ private:
   PortModel port_;
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
+  std::shared_ptr<const TopologyGraph> topology_;
 };
 
 }  // namespace hbcast
