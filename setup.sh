@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
-          libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox)
+          libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -2,6 +2,8 @@
 // gives the same bytes, and every bad value is one line on stderr with exit status 2.
 #include "support/command_runner.hpp"
 
+#include <hbcast/sched/scheduler_registry.hpp>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -54,7 +56,10 @@ TEST(GenerateCli, RandomPlatformSimulates)
   auto report = nlohmann::json::parse(result.out);
   EXPECT_EQ(report["hosts"], 25);
   EXPECT_EQ(report["root"], "node-0");
-  ASSERT_EQ(report["runs"].size(), 3u);
+  // A random platform has direct links: every registered scheduler applies and none is skipped.
+  EXPECT_EQ(report["runs"].size(), hbcast::scheduler_registry().size());
+  EXPECT_TRUE(report["has_platform_graph"].get<bool>());
+  EXPECT_TRUE(report["skipped"].empty());
 }
 
 TEST(GenerateCli, StarPlatformReplaysExactlyAsPredicted)
@@ -162,7 +167,7 @@ TEST(GenerateCliErrors, MissingOutputUnknownOptionOrGenerator)
   const std::string out = dir.path() + "/x.xml";
   expect_one_line_error(run_hbcast({"generate", "random", "--nodes", "5"}), "--output is required");
   expect_one_line_error(run_hbcast({"generate", "star", "--density", "0.1", "-o", out}), "--density");
-  expect_one_line_error(run_hbcast({"generate", "tiers", "-o", out}), "unknown generator or argument 'tiers'");
+  expect_one_line_error(run_hbcast({"generate", "waxman", "-o", out}), "unknown generator or argument 'waxman'");
   expect_one_line_error(run_hbcast({"generate"}), "missing generator");
   expect_one_line_error(run_hbcast({"generate", "random", "-o", out, "extra"}), "extra");
   EXPECT_FALSE(std::filesystem::exists(out));
@@ -176,4 +181,84 @@ TEST(GenerateCliErrors, UnwritableOutputAndFailedRunKeepsExistingFile)
   auto path = dir.write("p.xml", "precious");
   expect_one_line_error(run_hbcast({"generate", "random", "--density", "2", "-o", path}), "'density'");
   EXPECT_EQ(read_file(path), "precious");
+}
+
+TEST(GenerateCli, TiersPresetsSimulateAndRecordEveryParameter)
+{
+  TemporaryDirectory dir;
+  for (const std::string preset : {"30", "65"}) {
+    auto path = generate(dir, "tiers" + preset + ".xml", {"tiers", "--preset", preset, "--seed", "5"});
+    auto result = run_hbcast({"simulate", path, "--format", "json", "--scheduler", "flat,fnf"});
+    ASSERT_EQ(result.exit_status, 0) << result.err;
+    EXPECT_EQ(result.err, "");
+    auto report = nlohmann::json::parse(result.out);
+    EXPECT_EQ(report["hosts"], std::stoi(preset));
+    EXPECT_EQ(report["root"], "wan-0");
+    auto xml = read_file(path);
+    const std::vector<std::string> recorded = {
+        "generator = tiers", "seed = 5", "preset = " + preset, "nodes = " + preset, "wans = 1", "mans-per-wan = ",
+        "lans-per-man = ", "wan-nodes = ", "man-nodes = ", "lan-nodes = ", "wan-redundancy = ", "man-redundancy = ",
+        "lan-redundancy = ", "man-wan-links = ", "lan-man-links = ", "wan-bw-mean = 1e+08", "lan-bw-sd = 2e+07",
+        "man-latency = ", "edges = ", "density = 0.0", "routing=\"Floyd\"", "SPLITDUPLEX"};
+    for (const auto& expected : recorded)
+      EXPECT_NE(xml.find(expected), std::string::npos) << preset << ": " << expected;
+  }
+}
+
+TEST(GenerateCli, TiersOptionsOverrideThePresetAndTheSameSeedGivesTheSameBytes)
+{
+  TemporaryDirectory dir;
+  const std::vector<std::string> shape = {"tiers",      "--preset",      "65", "--mans-per-wan", "3", "--lan-nodes",
+                                          "2",          "--wan-latency", "1e-2", "--seed",        "42"};
+  auto first = read_file(generate(dir, "a.xml", shape));
+  auto second = read_file(generate(dir, "b.xml", shape));
+  auto reseeded = shape;
+  reseeded.back() = "43";
+  auto other = read_file(generate(dir, "c.xml", reseeded));
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, second);
+  EXPECT_NE(first, other);
+  // 5 WAN + 3 x 5 MAN + 3 x 2 x 2 LAN nodes.
+  for (const char* expected : {"nodes = 32", "mans-per-wan = 3", "lan-nodes = 2", "wan-latency = 0.01", "preset = 65",
+                               "<host id=\"lan-2-1-1\""})
+    EXPECT_NE(first.find(expected), std::string::npos) << expected;
+  auto defaults = read_file(generate(dir, "d.xml", {"tiers"}));
+  EXPECT_NE(defaults.find("preset = 30"), std::string::npos);
+  EXPECT_NE(defaults.find("nodes = 30"), std::string::npos);
+
+  auto help = run_hbcast({"generate", "tiers", "--help"});
+  ASSERT_EQ(help.exit_status, 0);
+  for (const char* option : {"--preset", "--wans", "--mans-per-wan", "--lans-per-man", "--wan-nodes", "--man-nodes",
+                             "--lan-nodes", "--wan-redundancy", "--man-redundancy", "--lan-redundancy",
+                             "--man-wan-links", "--lan-man-links", "--wan-bw-mean", "--man-bw-sd", "--lan-latency",
+                             "--seed", "--output"})
+    EXPECT_NE(help.out.find(option), std::string::npos) << option;
+}
+
+TEST(GenerateCliErrors, BadTiersValues)
+{
+  TemporaryDirectory dir;
+  const std::string out = dir.path() + "/x.xml";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--preset", "31"}, "'preset' must be 30 or 65 (got 31)"},
+      {{"--preset", "large"}, "'preset' must be a whole number"},
+      {{"--wans", "2"}, "'wans' must be 1"},
+      {{"--wan-nodes", "0"}, "'wan-nodes' must be at least 1"},
+      {{"--lan-nodes", "-1"}, "'lan-nodes' must be a whole number"},
+      {{"--man-redundancy", "1.5"}, "'man-redundancy' must be a whole number"},
+      {{"--man-wan-links", "0"}, "'man-wan-links' must be within [1, wan-nodes x man-nodes]"},
+      {{"--lan-man-links", "1000"}, "'lan-man-links' must be within [1, man-nodes x lan-nodes]"},
+      {{"--mans-per-wan", "100", "--lans-per-man", "100"}, "must be within [2, 10000]"},
+      {{"--wan-bw-mean", "0"}, "'wan-bw-mean' must be finite and > 0"},
+      {{"--man-bw-sd", "-1"}, "'man-bw-sd' must be finite and >= 0"},
+      {{"--lan-latency", "inf"}, "'lan-latency' must be a finite number"},
+      {{"--density", "0.1"}, "--density"},
+  };
+  for (const auto& [arguments, fragment] : cases) {
+    std::vector<std::string> command = {"generate", "tiers", "-o", out};
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    SCOPED_TRACE(arguments.front() + " " + arguments.back());
+    expect_one_line_error(run_hbcast(command), fragment);
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
 }

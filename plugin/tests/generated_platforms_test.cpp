@@ -4,6 +4,7 @@
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
+#include <hbcast/model/tiers_platform_generator.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
@@ -178,3 +179,52 @@ TEST_P(GeneratedStarPlatform, RoutesAreUpThenDownAndReplayMatchesThePrediction)
     EXPECT_NEAR(replayed[k], predicted[k], kTolerance * predicted[k]) << trees[k].first;
 }
 INSTANTIATE_TEST_SUITE_P(generated, GeneratedStarPlatform, ::testing::Range(1, 9));
+
+namespace {
+
+class GeneratedTiersPlatform : public ::testing::TestWithParam<int> {};
+
+// Presets 30 and 65 and a hand-picked shape with redundancy everywhere and several attachments.
+TiersPlatformParameters tiers_parameters(int seed)
+{
+  TiersPlatformParameters p = seed % 3 == 2 ? tiers_preset(65) : tiers_preset(30);
+  if (seed % 3 == 0) {
+    p.mans_per_wan = 3, p.lans_per_man = 2, p.wan_nodes = 7, p.man_nodes = 4, p.lan_nodes = 3;
+    p.wan_redundancy = 2, p.man_redundancy = 1, p.lan_redundancy = 1, p.man_wan_links = 2, p.lan_man_links = 2;
+  }
+  p.seed = static_cast<std::uint64_t>(seed);
+  return p;
+}
+
+}  // namespace
+
+TEST_P(GeneratedTiersPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverheads)
+{
+  const auto p = tiers_parameters(GetParam());
+  const auto graph = generate_tiers_platform(p);
+  XmlFile file(graph);
+  auto engine = make_engine();
+  test_support::set_exact_mode(engine);
+  auto platform = LoadedPlatform::load(engine, file.path());
+  ASSERT_EQ(platform.size(), tiers_node_count(p));
+  EXPECT_EQ(platform.host_names(), graph.host_names());
+  PlatformCostModel costs(platform);  // probes every ordered pair, throws if one is unroutable
+
+  for (const auto& link : graph.links())
+    for (auto [u, v] : {std::pair{link.from, link.to}, std::pair{link.to, link.from}}) {
+      const RouteCost& route = costs.route(u, v);
+      EXPECT_EQ(route.link_count, 1u) << u << "->" << v;
+      EXPECT_EQ(route.bandwidth, link.bandwidth) << u << "->" << v;
+      EXPECT_EQ(route.latency, link.latency) << u << "->" << v;
+    }
+  for (std::size_t u = 0; u < graph.host_count(); ++u) {
+    const auto hops = hop_distances(graph, u);
+    for (std::size_t v = 0; v < graph.host_count(); ++v)
+      if (u != v) {
+        EXPECT_EQ(costs.route(u, v).link_count, hops[v]) << u << "->" << v;
+        EXPECT_GT(costs.route(u, v).bandwidth, 0.0);
+      }
+  }
+  expect_send_overheads_read_back(graph, platform, costs);
+}
+INSTANTIATE_TEST_SUITE_P(generated, GeneratedTiersPlatform, ::testing::Range(1, 7));

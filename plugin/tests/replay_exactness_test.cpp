@@ -3,6 +3,7 @@
 // allows one engine per process); the seed is the test's parameter, printed on failure.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/topology_graph.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
@@ -11,6 +12,9 @@
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u/Actor.hpp>
+
+#include <algorithm>
+#include <memory>
 
 namespace sg4 = simgrid::s4u;
 using namespace hbcast;
@@ -31,10 +35,28 @@ struct Outcome {
   double predicted_period;
 };
 
+// The platform graph the topology-aware schedulers (seed 002) need: the star's routes as a complete
+// graph, every pair u != v a link with T_uv = up_lat_u + down_lat_v + L / min(up_bw_u, down_bw_v),
+// the very costs of star_cost_model, and the same multi-port send overheads.
+std::shared_ptr<const TopologyGraph> complete_topology(const test_support::StarParameters& star)
+{
+  const std::size_t n = star.up_bandwidth.size();
+  auto graph = std::make_shared<TopologyGraph>(n);
+  for (NodeId u = 0; u < n; ++u) {
+    graph->set_send_overhead(u, star.send_latency[u], 1.0 / star.send_bandwidth[u]);
+    for (NodeId v = 0; v < n; ++v)
+      if (u != v)
+        graph->add_link(u, v, star.up_latency[u] + star.down_latency[v],
+                        std::min(star.up_bandwidth[u], star.down_bandwidth[v]));
+  }
+  return graph;
+}
+
 // The trees of one case: a random one, one with explicit send starts, and every registered
 // scheduler's tree for this instance; each replayed atomic and pipelined.
-std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const DenseCostModel>& costs, double bytes,
-                            PortModel port, std::mt19937_64& rng)
+std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const DenseCostModel>& costs,
+                            const std::shared_ptr<const TopologyGraph>& topology, double bytes, PortModel port,
+                            std::mt19937_64& rng)
 {
   const std::size_t n = costs->size();
   std::vector<std::string> names;
@@ -46,9 +68,10 @@ std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const Dens
   delayed.set_send_start((delayed.root() + 1) % n, 0.01 * static_cast<double>(seed % 7));
   trees.emplace_back("random+send-starts", delayed);
   const NodeId root = seed % n;
+  BroadcastInstance instance(costs, names, bytes, port);
+  instance.set_topology(topology);
   for (const auto& scheduler : scheduler_registry())
-    trees.emplace_back(scheduler.name,
-                       run_scheduler(scheduler, BroadcastInstance(costs, names, bytes, port), root).tree);
+    trees.emplace_back(scheduler.name, run_scheduler(scheduler, instance, root).tree);
   std::vector<Case> cases;
   const std::size_t slices = 2 + seed % 19;
   for (auto& [name, tree] : trees) {
@@ -75,7 +98,7 @@ void check_exactness(std::uint64_t seed, PortModel port, bool private_links)
                 : test_support::build_star_platform(engine, star);
   auto hosts = LoadedPlatform::from_engine(engine).hosts();
 
-  auto cases = cases_for(seed, costs, bytes, port, rng);
+  auto cases = cases_for(seed, costs, complete_topology(star), bytes, port, rng);
   std::vector<Outcome> outcomes;
   sg4::Actor::create("controller", hosts[0], [&] {
     for (std::size_t k = 0; k < cases.size(); ++k) {

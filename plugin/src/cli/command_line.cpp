@@ -22,6 +22,16 @@ bool is_command(const CLI::App& app, const std::string& name)
 
 }  // namespace
 
+void run_reporting_errors(CommandContext& context, const std::function<int()>& work)
+{
+  try {
+    context.status = work();
+  } catch (const std::exception& error) {
+    context.err << "hbcast: error: " << error.what() << '\n';
+    context.status = 2;
+  }
+}
+
 int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err)
 {
   CLI::App app{"hbcast: broadcast trees on heterogeneous platforms, predicted and replayed in SimGrid", "hbcast"};
@@ -36,6 +46,7 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   add_sweep_command(app, context);
   add_merge_command(app, context);
   add_validate_command(app, context);
+  add_lp_command(app, context);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(app, argv[1])) {
     err << "hbcast: error: unknown command '" << argv[1] << "' (see 'hbcast --help')\n";

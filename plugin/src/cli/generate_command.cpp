@@ -15,18 +15,36 @@ constexpr const char* kDefaultSeed = "1";
 
 const char* summary_of(const std::string& generator)
 {
-  return generator == "random" ? "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths"
-                               : "heterogeneous star, private up and down links, uniform bandwidths and latencies";
+  if (generator == "random")
+    return "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths";
+  if (generator == "star")
+    return "heterogeneous star, private up and down links, uniform bandwidths and latencies";
+  return "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)";
 }
 
 const char* details_of(const std::string& generator)
 {
-  return generator == "random"
-             ? "Each pair of nodes is linked with probability --density; components are then joined by added "
-               "edges so the platform is connected. Every edge is a SPLITDUPLEX link; other routes take the "
-               "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port)."
-             : "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
-               "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).";
+  if (generator == "random")
+    return "Each pair of nodes is linked with probability --density; components are then joined by added "
+           "edges so the platform is connected. Every edge is a SPLITDUPLEX link; other routes take the "
+           "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port).";
+  if (generator == "star")
+    return "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
+           "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).";
+  return "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
+         "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
+         "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "
+         "redundancy; each MAN joins the WAN and each LAN its MAN by the shortest node pairs. Every node is a "
+         "host, every edge a SPLITDUPLEX link with a Gaussian bandwidth of its tier; Floyd routing. Send "
+         "overhead: 0.8 x the node's fastest link (multi-port). --preset 30|65 gives seed 002's sizes.";
+}
+
+std::string joined_generator_names()
+{
+  std::string joined;
+  for (const auto& name : platform_generator_names())
+    joined += (joined.empty() ? "" : ", ") + name;
+  return joined;
 }
 
 // What one `hbcast generate <generator>` invocation was given.
@@ -77,7 +95,8 @@ void add_generator_subcommand(CLI::App& generate, CommandContext& context, const
 
 void add_generate_command(CLI::App& app, CommandContext& context)
 {
-  auto* generate = app.add_subcommand("generate", "generate a random platform as SimGrid XML (random or star)");
+  auto* generate =
+      app.add_subcommand("generate", "generate a random platform as SimGrid XML (" + joined_generator_names() + ")");
   for (const auto& generator : platform_generator_names())
     add_generator_subcommand(*generate, context, generator);
   // Extras are allowed here only so that a missing or misspelt generator is reported by name
@@ -91,7 +110,7 @@ void add_generate_command(CLI::App& app, CommandContext& context)
     context.err << "hbcast: error: "
                 << (extras.empty() ? std::string("missing generator")
                                    : "unknown generator or argument '" + extras.front() + "'")
-                << " (known generators: random, star; see 'hbcast generate --help')\n";
+                << " (known generators: " << joined_generator_names() << "; see 'hbcast generate --help')\n";
     context.status = 2;
   });
 }

@@ -2,6 +2,7 @@
 
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
+#include <hbcast/model/tiers_platform_generator.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace hbcast::cli {
 namespace {
@@ -24,10 +26,25 @@ struct RealField {
   double P::*member;
 };
 
-const std::vector<RealField<RandomPlatformParameters>>& random_fields()
+// A whole-number parameter of generator parameters P (node counts, Tiers' counts).
+template <class P>
+struct CountField {
+  const char* name;
+  const char* value_name;
+  const char* description;
+  std::size_t P::*member;
+};
+
+template <class P>
+struct GeneratorFields {
+  std::vector<CountField<P>> counts;
+  std::vector<RealField<P>> reals;
+};
+
+const GeneratorFields<RandomPlatformParameters>& random_fields()
 {
   using P = RandomPlatformParameters;
-  static const std::vector<RealField<P>> fields = {
+  static const GeneratorFields<P> fields = {{{"nodes", "N", "number of hosts, at least 2", &P::node_count}}, {
       {"density", "P", "probability of an edge between two nodes, in [0, 1] (seed 002 Table 2: 0.04 to 0.20)",
        &P::density},
       {"bw-mean", "BYTES_PER_S", "mean of the Gaussian link bandwidth, bytes/s (Table 2: 100 MB/s)",
@@ -35,29 +52,69 @@ const std::vector<RealField<RandomPlatformParameters>>& random_fields()
       {"bw-sd", "BYTES_PER_S", "standard deviation of the link bandwidth, bytes/s (Table 2: 20 MB/s)",
        &P::bandwidth_sd},
       {"latency", "SECONDS", "latency of every link, seconds (Table 2 has none)", &P::link_latency},
-  };
+  }};
   return fields;
 }
 
-const std::vector<RealField<StarPlatformParameters>>& star_fields()
+const GeneratorFields<StarPlatformParameters>& star_fields()
 {
   using P = StarPlatformParameters;
-  static const std::vector<RealField<P>> fields = {
+  static const GeneratorFields<P> fields = {{{"nodes", "N", "number of hosts, at least 2", &P::node_count}}, {
       {"bw-min", "BYTES_PER_S", "lowest link bandwidth, bytes/s", &P::bandwidth_min},
       {"bw-max", "BYTES_PER_S", "highest link bandwidth, bytes/s", &P::bandwidth_max},
       {"lat-min", "SECONDS", "lowest link latency, seconds", &P::latency_min},
       {"lat-max", "SECONDS", "highest link latency, seconds", &P::latency_max},
-  };
+  }};
   return fields;
 }
 
+// Named after Tiers' command line NW NM NL SW SM SL RW RM RL RMW RLM (Calvert, Doar, Zegura 1997).
+const GeneratorFields<TiersPlatformParameters>& tiers_fields()
+{
+  using P = TiersPlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {
+          {"wans", "N", "NW, number of WANs (Tiers builds exactly 1)", &P::wans},
+          {"mans-per-wan", "N", "NM, MANs per WAN", &P::mans_per_wan},
+          {"lans-per-man", "N", "NL, LANs per MAN", &P::lans_per_man},
+          {"wan-nodes", "N", "SW, nodes per WAN", &P::wan_nodes},
+          {"man-nodes", "N", "SM, nodes per MAN", &P::man_nodes},
+          {"lan-nodes", "N", "SL, nodes per LAN (the first is the star's centre)", &P::lan_nodes},
+          {"wan-redundancy", "N", "RW, extra edges per WAN node to its nearest unlinked WAN nodes", &P::wan_redundancy},
+          {"man-redundancy", "N", "RM, extra edges per MAN node to its nearest unlinked MAN nodes", &P::man_redundancy},
+          {"lan-redundancy", "N", "RL, extra edges per LAN leaf to its nearest unlinked leaves", &P::lan_redundancy},
+          {"man-wan-links", "N", "RMW, links from each MAN to the WAN (the shortest node pairs)", &P::man_wan_links},
+          {"lan-man-links", "N", "RLM, links from each LAN to its MAN (the shortest node pairs)", &P::lan_man_links},
+      },
+      {
+          {"wan-bw-mean", "BYTES_PER_S", "mean Gaussian bandwidth of WAN links, bytes/s", &P::wan_bandwidth_mean},
+          {"wan-bw-sd", "BYTES_PER_S", "bandwidth standard deviation of WAN links, bytes/s", &P::wan_bandwidth_sd},
+          {"man-bw-mean", "BYTES_PER_S", "mean Gaussian bandwidth of MAN links, bytes/s", &P::man_bandwidth_mean},
+          {"man-bw-sd", "BYTES_PER_S", "bandwidth standard deviation of MAN links, bytes/s", &P::man_bandwidth_sd},
+          {"lan-bw-mean", "BYTES_PER_S", "mean Gaussian bandwidth of LAN links, bytes/s", &P::lan_bandwidth_mean},
+          {"lan-bw-sd", "BYTES_PER_S", "bandwidth standard deviation of LAN links, bytes/s", &P::lan_bandwidth_sd},
+          {"wan-latency", "SECONDS", "latency of WAN links (and MAN-WAN attachments), seconds", &P::wan_latency},
+          {"man-latency", "SECONDS", "latency of MAN links (and LAN-MAN attachments), seconds", &P::man_latency},
+          {"lan-latency", "SECONDS", "latency of LAN links, seconds", &P::lan_latency},
+      }};
+  return fields;
+}
+
+constexpr const char* kTiersPreset = "preset";
+
 template <class P>
-std::vector<GeneratorParameter> describe(const std::vector<RealField<P>>& fields)
+std::vector<GeneratorParameter> describe(const GeneratorFields<P>& fields)
 {
   const P defaults;
-  std::vector<GeneratorParameter> parameters = {
-      {"nodes", "N", "number of hosts, at least 2", std::to_string(defaults.node_count)}};
-  for (const auto& field : fields)
+  std::vector<GeneratorParameter> parameters;
+  if constexpr (std::is_same_v<P, TiersPlatformParameters>)
+    parameters.push_back({kTiersPreset, "30|65",
+                          "base values the other options override: 30 or 65 nodes (seed 002's Tiers sizes, "
+                          "density 0.05-0.15); the defaults below are preset 30's",
+                          "30"});
+  for (const auto& field : fields.counts)
+    parameters.push_back({field.name, field.value_name, field.description, std::to_string(defaults.*field.member)});
+  for (const auto& field : fields.reals)
     parameters.push_back({field.name, field.value_name, field.description, shortest_decimal(defaults.*field.member)});
   return parameters;
 }
@@ -74,12 +131,12 @@ std::string known_keys(const std::vector<GeneratorParameter>& parameters)
   return joined;
 }
 
-std::size_t parse_node_count(const std::string& generator, const std::string& text)
+std::size_t parse_count(const std::string& generator, const std::string& key, const std::string& text)
 {
   std::size_t value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument(generator + " platform: 'nodes' must be a whole number (got '" + text + "')");
+    throw std::invalid_argument(generator + " platform: '" + key + "' must be a whole number (got '" + text + "')");
   return value;
 }
 
@@ -93,31 +150,51 @@ double parse_real(const std::string& generator, const std::string& key, const st
   return value;
 }
 
+// Applies `given` over `parameters` (the defaults, or a Tiers preset); "preset" is read by the caller.
 template <class P>
-P parse_parameters(const std::string& generator, const std::vector<RealField<P>>& fields,
-                   const std::map<std::string, std::string>& given, std::uint64_t seed)
+P parse_parameters(const std::string& generator, const GeneratorFields<P>& fields,
+                   const std::map<std::string, std::string>& given, std::uint64_t seed, P parameters = P())
 {
-  P parameters;
   parameters.seed = seed;
+  auto named = [](const std::string& key) { return [&key](const auto& field) { return key == field.name; }; };
   for (const auto& [key, text] : given) {
-    if (key == "nodes") {
-      parameters.node_count = parse_node_count(generator, text);
+    if (std::is_same_v<P, TiersPlatformParameters> && key == kTiersPreset)
       continue;
-    }
-    auto field = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return key == f.name; });
-    if (field == fields.end())
+    if (auto count = std::find_if(fields.counts.begin(), fields.counts.end(), named(key)); count != fields.counts.end())
+      parameters.*(count->member) = parse_count(generator, key, text);
+    else if (auto real = std::find_if(fields.reals.begin(), fields.reals.end(), named(key)); real != fields.reals.end())
+      parameters.*(real->member) = parse_real(generator, key, text);
+    else
       throw std::invalid_argument("unknown parameter '" + key + "' for generator '" + generator +
                                   "' (known: " + known_keys(describe(fields)) + ")");
-    parameters.*(field->member) = parse_real(generator, key, text);
   }
   return parameters;
+}
+
+// Tiers: the preset's values first, then the options given; the preset is recorded in the XML.
+PlatformGraph generate_tiers(const std::map<std::string, std::string>& given, std::uint64_t seed)
+{
+  const auto preset_text = given.count(kTiersPreset) > 0 ? given.at(kTiersPreset) : std::string("30");
+  const std::size_t preset = parse_count("tiers", kTiersPreset, preset_text);
+  PlatformGraph graph =
+      generate_tiers_platform(parse_parameters("tiers", tiers_fields(), given, seed, tiers_preset(preset)));
+  graph.set_parameter(kTiersPreset, std::to_string(preset));
+  return graph;
+}
+
+std::string joined_generator_names()
+{
+  std::string joined;
+  for (const auto& name : platform_generator_names())
+    joined += (joined.empty() ? "" : ", ") + name;
+  return joined;
 }
 
 }  // namespace
 
 std::vector<std::string> platform_generator_names()
 {
-  return {"random", "star"};
+  return {"random", "star", "tiers"};
 }
 
 std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
@@ -126,7 +203,9 @@ std::vector<GeneratorParameter> platform_generator_parameters(const std::string&
     return describe(random_fields());
   if (generator == "star")
     return describe(star_fields());
-  throw std::invalid_argument("unknown generator '" + generator + "' (known: random, star)");
+  if (generator == "tiers")
+    return describe(tiers_fields());
+  throw std::invalid_argument("unknown generator '" + generator + "' (known: " + joined_generator_names() + ")");
 }
 
 std::string generate_platform_xml(const std::string& generator, const std::map<std::string, std::string>& parameters,
@@ -134,9 +213,9 @@ std::string generate_platform_xml(const std::string& generator, const std::map<s
 {
   platform_generator_parameters(generator);  // rejects an unknown generator
   const PlatformGraph graph =
-      generator == "random"
-          ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
-          : generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed));
+      generator == "random" ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
+      : generator == "star" ? generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed))
+                            : generate_tiers(parameters, seed);
   std::ostringstream xml;
   write_platform_xml(xml, graph);
   return xml.str();

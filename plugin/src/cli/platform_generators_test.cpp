@@ -37,8 +37,8 @@ TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
             "unknown parameter 'bw-min' for generator 'random' (known: bw-mean, bw-sd, density, latency, nodes)");
   EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
             "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
-  EXPECT_EQ(error_of("tiers", {}), "unknown generator 'tiers' (known: random, star)");
-  EXPECT_THROW(platform_generator_parameters("tiers"), std::invalid_argument);
+  EXPECT_EQ(error_of("waxman", {}), "unknown generator 'waxman' (known: random, star, tiers)");
+  EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
 }
 
 TEST(PlatformGenerators, ValuesMustBeNumbers)
@@ -60,7 +60,7 @@ TEST(PlatformGenerators, ParametersAreListedWithTheirDefaults)
   EXPECT_EQ(random[0].default_value, "30");
   EXPECT_EQ(random[2].name, "bw-mean");
   EXPECT_EQ(random[2].default_value, "1e+08");
-  EXPECT_EQ(platform_generator_names(), (std::vector<std::string>{"random", "star"}));
+  EXPECT_EQ(platform_generator_names(), (std::vector<std::string>{"random", "star", "tiers"}));
 }
 
 TEST(PlatformGenerators, SeedParsing)

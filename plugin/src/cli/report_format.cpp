@@ -54,7 +54,11 @@ void write_header(std::ostream& out, const SimulationReport& report)
   out << "mode      " << report.mode << " (";
   for (std::size_t k = 0; k < report.network_config.size(); ++k)
     out << (k ? ", " : "") << report.network_config[k];
-  out << ")\n\n";
+  out << ")\n";
+  if (!report.skipped.empty())
+    out << fmt::format("skipped   {} (they need direct host-to-host links, which this platform has not)\n",
+                       fmt::join(report.skipped, ", "));
+  out << "\n";
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace hbcast::cli {
 namespace {
 
 const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
-                                             "simgrid", "root",   "repetitions", "seed", "timeout"};
+                                             "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound"};
 const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
@@ -235,6 +235,12 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
       if (used != text.size() || text.front() == '-')
         throw std::invalid_argument("'" + text + "' is not a non-negative integer");
       return static_cast<std::uint64_t>(value);
+    }).at(0);
+  if (root["lp_bound"])
+    scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", [](const std::string& text) {
+      if (text != "true" && text != "false")
+        throw std::invalid_argument("'" + text + "' is not true or false");
+      return text == "true";
     }).at(0);
   if (root["timeout"])
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", [](const std::string& text) {

@@ -3,7 +3,9 @@
 #include <hbcast/cli/sweep_point.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform/direct_link_topology.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_error.hpp>
@@ -172,6 +174,13 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
 
   set_activity("building the %s tree", scheduler_name.c_str());
   BroadcastInstance instance(costs, platform.host_names(), report.slice_bytes, port);
+  instance.set_topology(direct_link_topology(*costs));
+  report.has_platform_graph = instance.has_topology();
+  if (options.steady_state_bound) {
+    set_activity("solving the steady-state LP");
+    report.lp_throughput =
+        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
+  }
   ScheduleResult scheduled = run_scheduler(*scheduler, instance, root);
   SchedulerRun run;
   run.scheduler = scheduler_name;

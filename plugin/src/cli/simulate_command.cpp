@@ -4,6 +4,7 @@
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/cli/size_parser.hpp>
 #include <hbcast/cli/isolated_run.hpp>
+#include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
@@ -13,22 +14,27 @@
 
 #include <ostream>
 #include <sstream>
-#include <unistd.h>
 
 namespace hbcast::cli {
 namespace {
 
-std::vector<std::string> expand_schedulers(const std::vector<std::string>& requested)
+// A requested scheduler; `optional` ones came from "all" and are skipped where they do not apply.
+struct RequestedScheduler {
+  std::string name;
+  bool optional = false;
+};
+
+std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>& requested)
 {
-  std::vector<std::string> names;
+  std::vector<RequestedScheduler> names;
   for (const auto& name : requested) {
     if (name == "all") {
       for (const auto& scheduler : scheduler_registry())
-        names.push_back(scheduler.name);
+        names.push_back({scheduler.name, true});
     } else if (find_scheduler(name) == nullptr) {
       throw std::invalid_argument("unknown scheduler '" + name + "' (see 'hbcast schedulers')");
     } else {
-      names.push_back(name);
+      names.push_back({name, false});
     }
   }
   return names;
@@ -71,43 +77,32 @@ void write_dot_files(const SimulationReport& report, const std::string& path)
   }
 }
 
-class Progress {
-public:
-  Progress(std::ostream& err, std::size_t total) : err_(err), total_(total), enabled_(isatty(STDERR_FILENO) != 0) {}
-  void step(std::size_t done, const std::string& what)
-  {
-    if (enabled_)
-      err_ << fmt::format("\r\033[K[{}/{}] {}", done, total_, what) << std::flush;
-  }
-  ~Progress()
-  {
-    if (enabled_)
-      err_ << "\r\033[K" << std::flush;
-  }
-
-private:
-  std::ostream& err_;
-  std::size_t total_;
-  bool enabled_;
-};
-
-SimulationReport run_all(const SimulateOptions& options, const std::vector<std::string>& schedulers,
+// The route-based schedulers come first in the registry, so the first run tells whether the
+// platform has the direct links the topology-aware ones need.
+SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                          std::ostream& err)
 {
   SimulationReport report;
-  Progress progress(err, schedulers.size());
+  ProgressLine progress(err, schedulers.size());
+  bool first = true;
   for (std::size_t k = 0; k < schedulers.size(); ++k) {
-    progress.step(k, "simulating " + schedulers[k]);
+    const std::string& name = schedulers[k].name;
+    if (!first && schedulers[k].optional && !report.has_platform_graph && find_scheduler(name)->needs_platform_graph) {
+      report.skipped.push_back(name);
+      continue;
+    }
+    progress.update(k, "simulating " + name);
     auto outcome = run_isolated(
-        [&] { return nlohmann::json(simulate_scheduler(options, schedulers[k])).dump(); }, options.timeout_seconds);
+        [&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); }, options.timeout_seconds);
     if (!outcome.ok)
       throw std::runtime_error(outcome.error);
     err << outcome.child_stderr;
     auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
-    if (k == 0)
+    if (first)
       report = std::move(part);
     else
       report.runs.push_back(std::move(part.runs.front()));
+    first = false;
   }
   return report;
 }

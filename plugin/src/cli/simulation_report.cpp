@@ -86,9 +86,13 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"port", report.port},
           {"mode", report.mode},
           {"network_config", report.network_config},
-          {"runs", report.runs}};
+          {"runs", report.runs},
+          {"has_platform_graph", report.has_platform_graph},
+          {"skipped", report.skipped}};
   if (!report.host_names.empty())
     json["host_names"] = report.host_names;
+  if (report.lp_throughput)
+    json["lp_throughput"] = finite_or_null(report.lp_throughput);
 }
 
 void from_json(const nlohmann::json& json, SimulationReport& report)
@@ -103,8 +107,11 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.mode = json.at("mode").get<std::string>();
   report.network_config = json.at("network_config").get<std::vector<std::string>>();
   report.runs = json.at("runs").get<std::vector<SchedulerRun>>();
+  report.has_platform_graph = json.value("has_platform_graph", false);
+  report.skipped = json.value("skipped", std::vector<std::string>{});
   if (json.contains("host_names"))
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
+  report.lp_throughput = optional_number(json, "lp_throughput");
 }
 
 }  // namespace hbcast::cli

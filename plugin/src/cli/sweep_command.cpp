@@ -94,18 +94,6 @@ void merge(const MergeArguments& arguments, CommandContext& context)
   context.out << fmt::format("{}: {} points from {} files\n", arguments.output, rows.size(), arguments.inputs.size());
 }
 
-template <class Work>
-void run_reporting_errors(CommandContext& context, Work&& work)
-{
-  try {
-    work();
-    context.status = 0;
-  } catch (const std::exception& error) {
-    context.err << "hbcast: error: " << error.what() << '\n';
-    context.status = 2;
-  }
-}
-
 }  // namespace
 
 void add_sweep_command(CLI::App& app, CommandContext& context)
@@ -119,7 +107,12 @@ void add_sweep_command(CLI::App& app, CommandContext& context)
       ->check(CLI::PositiveNumber);
   command->add_option("--shard", arguments->shard, "run shard I of N (0 <= I < N), e.g. a Slurm array task");
   command->add_flag("--resume", arguments->resume, "complete an interrupted results file instead of refusing it");
-  command->callback([arguments, &context] { run_reporting_errors(context, [&] { sweep(*arguments, context); }); });
+  command->callback([arguments, &context] {
+    run_reporting_errors(context, [&] {
+      sweep(*arguments, context);
+      return 0;
+    });
+  });
 }
 
 void add_merge_command(CLI::App& app, CommandContext& context)
@@ -130,7 +123,12 @@ void add_merge_command(CLI::App& app, CommandContext& context)
   command->add_option("inputs", arguments->inputs, "shard result files")->required();
   command->add_option("-o,--output", arguments->output, "merged results file")->required();
   command->add_option("--format", arguments->format, "csv or jsonl (default csv)")->check(CLI::IsMember({"csv", "jsonl"}));
-  command->callback([arguments, &context] { run_reporting_errors(context, [&] { merge(*arguments, context); }); });
+  command->callback([arguments, &context] {
+    run_reporting_errors(context, [&] {
+      merge(*arguments, context);
+      return 0;
+    });
+  });
 }
 
 }  // namespace hbcast::cli

@@ -56,8 +56,15 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "own_period",
                                       "pairwise_period", "simulated_period",
                                       "own_throughput", "pairwise_throughput",
-                                      "simulated_throughput", "status",
-                                      "error"};
+                                      "simulated_throughput", "lp_throughput",
+                                      "throughput_ratio", "simulated_throughput_ratio",
+                                      "status", "error"};
+
+// Columns present only when the scenario asks for the steady-state LP bound.
+bool is_lp_column(const std::string& column)
+{
+  return column == "lp_throughput" || column == "throughput_ratio" || column == "simulated_throughput_ratio";
+}
 
 std::string csv_cell(const nlohmann::ordered_json& value)
 {
@@ -100,6 +107,14 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["own_throughput"] = number_or_null(run.own.throughput);
   row["pairwise_throughput"] = number_or_null(run.pairwise.throughput);
   row["simulated_throughput"] = number_or_null(run.simulated.throughput);
+  if (scenario.lp_bound) {
+    row["lp_throughput"] = number_or_null(report.lp_throughput);
+    const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
+    row["throughput_ratio"] = bounded ? nlohmann::ordered_json(*run.pairwise.throughput / *report.lp_throughput)
+                                      : nlohmann::ordered_json(nullptr);
+    row["simulated_throughput_ratio"] =
+        bounded ? nlohmann::ordered_json(*run.simulated.throughput / *report.lp_throughput) : nlohmann::ordered_json(nullptr);
+  }
   row["status"] = "ok";
   row["error"] = "";
   return row;
@@ -110,7 +125,8 @@ SweepRow failed_row(const Scenario& scenario, const SweepPoint& point, const std
 {
   SweepRow row = point_columns(scenario, point);
   for (const char* column : kResultColumns)
-    row[column] = nullptr;
+    if (scenario.lp_bound || !is_lp_column(column))
+      row[column] = nullptr;
   row["status"] = status;
   row["error"] = error.substr(0, error.find('\n'));
   return row;

@@ -2,6 +2,7 @@
 
 #include <hbcast/cli/isolated_run.hpp>
 #include <hbcast/cli/platform_generators.hpp>
+#include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/results_journal.hpp>
 #include <hbcast/cli/simulate_command.hpp>
 
@@ -37,34 +38,6 @@ std::string platform_in_memory(const std::string& xml)
   return "/proc/self/fd/" + std::to_string(fd);
 }
 
-class ProgressLine {
-public:
-  ProgressLine(std::ostream& out, std::size_t total) : out_(out), total_(total), enabled_(isatty(STDERR_FILENO) != 0) {}
-  void update(std::size_t done, std::size_t failed)
-  {
-    if (!enabled_)
-      return;
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    std::string eta = "?";
-    if (done > 0) {
-      const auto seconds = static_cast<long>(elapsed / static_cast<double>(done) * static_cast<double>(total_ - done));
-      eta = fmt::format("{}m{:02}s", seconds / 60, seconds % 60);
-    }
-    out_ << fmt::format("\r\033[K[{}/{}] {} failed, ETA {}", done, total_, failed, eta) << std::flush;
-  }
-  ~ProgressLine()
-  {
-    if (enabled_)
-      out_ << "\r\033[K" << std::flush;
-  }
-
-private:
-  std::ostream& out_;
-  std::size_t total_;
-  bool enabled_;
-  Clock::time_point start_ = Clock::now();
-};
-
 class SweepExecutor {
 public:
   SweepExecutor(const Scenario& scenario, ResultsJournal& journal, const RowFormat& format, std::size_t workers)
@@ -84,7 +57,7 @@ public:
       }
       if (!reap_one(summary) && !kill_overdue(summary))
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      progress.update(summary.ran, summary.failed);
+      progress.update(summary.ran, fmt::format("{} failed", summary.failed));
     }
     return summary;
   }
@@ -154,6 +127,7 @@ SweepRow run_point(const Scenario& scenario, const SweepPoint& point)
   options.slices = point.slices;
   options.port = point.port;
   options.simgrid_config = point.simgrid;
+  options.steady_state_bound = scenario.lp_bound;
   return completed_row(scenario, point, simulate_scheduler(options, point.scheduler));
 }
 

@@ -84,14 +84,7 @@ void add_validate_command(CLI::App& app, CommandContext& context)
                       "where REPORT.md, figures/ and results/ go (default: the validation directory)");
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
       ->check(CLI::PositiveNumber);
-  command->callback([arguments, &context] {
-    try {
-      context.status = validate(*arguments, context);
-    } catch (const std::exception& error) {
-      context.err << "hbcast: error: " << error.what() << '\n';
-      context.status = 2;
-    }
-  });
+  command->callback([arguments, &context] { run_reporting_errors(context, [&] { return validate(*arguments, context); }); });
 }
 
 }  // namespace hbcast::cli

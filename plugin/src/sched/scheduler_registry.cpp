@@ -4,6 +4,13 @@
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/fnf.hpp>
+#include <hbcast/sched/lp_grow_tree.hpp>
+#include <hbcast/sched/lp_prune.hpp>
+#include <hbcast/sched/multiport_grow_tree.hpp>
+#include <hbcast/sched/multiport_prune_degree.hpp>
+#include <hbcast/sched/topo_grow_tree.hpp>
+#include <hbcast/sched/topo_prune_degree.hpp>
+#include <hbcast/sched/topo_prune_simple.hpp>
 
 namespace hbcast {
 
@@ -16,6 +23,20 @@ const std::vector<SchedulerInfo>& scheduler_registry()
        schedule_binomial},
       {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
        schedule_fnf},
+      {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
+       "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
+      {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",
+       "seed 002, Algorithm 2", schedule_topo_prune_degree, true},
+      {"grow-tree", "Prim-like tree adding the link that least raises a weighted out-degree (one-port)",
+       "seed 002, Algorithm 3", schedule_topo_grow_tree, true},
+      {"multiport-grow-tree", "Prim-like tree adding the link that least raises a multi-port node period",
+       "seed 002, Algorithm 5", schedule_multiport_grow_tree, true},
+      {"multiport-prune-degree", "platform graph pruned at the node of largest multi-port period",
+       "seed 002, section 5.2.2", schedule_multiport_prune_degree, true},
+      {"lp-prune", "platform graph pruned least-used link first, by the steady-state LP's edge loads",
+       "seed 002, Algorithm 6", schedule_lp_prune, true},
+      {"lp-grow-tree", "Prim-like tree adding the link most used by the steady-state LP",
+       "seed 002, Algorithm 7", schedule_lp_grow_tree, true},
   };
   return registry;
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include <CLI/App.hpp>
 
+#include <functional>
 #include <ostream>
 
 namespace hbcast::cli {
@@ -12,6 +13,10 @@ struct CommandContext {
   int status = 0;  ///< 0, or 2 after a one-line error on `err`
 };
 
+/// Runs a command's work (which returns its exit status); an exception becomes the one-line error
+/// "hbcast: error: <what>" on context.err and status 2.
+void run_reporting_errors(CommandContext& context, const std::function<int()>& work);
+
 /// Each `hbcast` subcommand lives in its own file and registers itself on the main app; its
 /// callback, run by CLI11 after a successful parse, does the work and sets context.status.
 void add_simulate_command(CLI::App& app, CommandContext& context);
@@ -21,5 +26,6 @@ void add_plot_command(CLI::App& app, CommandContext& context);
 void add_sweep_command(CLI::App& app, CommandContext& context);
 void add_merge_command(CLI::App& app, CommandContext& context);
 void add_validate_command(CLI::App& app, CommandContext& context);
+void add_lp_command(CLI::App& app, CommandContext& context);
 
 }  // namespace hbcast::cli

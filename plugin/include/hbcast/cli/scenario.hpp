@@ -38,6 +38,7 @@ struct Scenario {
   std::size_t repetitions = 1;
   std::uint64_t seed = 1;
   double timeout_seconds = 600.0;
+  bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (seed 002)
 };
 
 /// Reads and validates a scenario. Throws ScenarioError naming the file, the key and its line.

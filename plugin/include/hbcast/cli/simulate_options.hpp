@@ -23,6 +23,8 @@ struct SimulateOptions {
   std::vector<std::string> simgrid_log;     ///< as in --log=...
   double timeout_seconds = 0.0;
   bool keep_trees = false;                  ///< return the trees (for --dot)
+  /// Also solve the steady-state LP SSB(G) (seed 002, section 4.1) for the throughput bound.
+  bool steady_state_bound = false;
 };
 
 }  // namespace hbcast::cli

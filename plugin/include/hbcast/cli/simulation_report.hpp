@@ -43,6 +43,11 @@ struct SimulationReport {
   std::vector<std::string> network_config;  ///< effective network settings, key:value
   std::vector<SchedulerRun> runs;
   std::vector<std::string> host_names;      ///< only with the trees (for --dot)
+  /// The optimal multi-tree one-port throughput (bytes/s) of SSB(G), when asked for and the
+  /// platform has direct links (seed 002, section 4.1).
+  std::optional<double> lp_throughput;
+  bool has_platform_graph = false;          ///< the platform has direct host-to-host links
+  std::vector<std::string> skipped;         ///< schedulers of "all" that need a platform graph it lacks
 };
 
 /// (simulated - predicted) / predicted.

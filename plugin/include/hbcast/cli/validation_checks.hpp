@@ -23,7 +23,8 @@ struct CheckResult {
 /// for all_ok). The checks:
 ///   all_ok:   every point ran
 ///   max_abs:  max |column| <= at_most                         (e.g. exactness, 1e-9)
-///   mean:     mean of column over rows matching `where`, against `published` +- `tolerance`,
+///   mean:     mean of column over rows matching `where` (a value or a list of accepted values per
+///             column), against `published` +- `tolerance`,
 ///             or `at_least` / `at_most`
 ///   ordering: at every value of `x`, mean(column) is non-decreasing along `order` (values of `by`)
 ///   report:   no verdict; a table of mean(column) by `by` (rows) and `x` (columns)

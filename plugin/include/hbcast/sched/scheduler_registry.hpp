@@ -16,6 +16,8 @@ struct SchedulerInfo {
   std::string summary;  ///< one line for `hbcast schedulers`
   std::string source;   ///< paper and section
   SchedulerFunction build;
+  /// Works only on a platform graph (direct host-to-host links), like the seed 002 heuristics.
+  bool needs_platform_graph = false;
 };
 
 /// Every scheduler, in a stable order.

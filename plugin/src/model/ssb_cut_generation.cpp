@@ -1,0 +1,195 @@
+// SSB(G) (seed 002, section 4.1) projected onto its variables TP and n_uv, rows generated lazily.
+//
+// Why it is the same program: once n is fixed, the x^{uv}_w of different destinations w share no
+// row but x^{uv}_w <= n_uv, so (a)-(d) ask, for each w separately, for a flow of value TP from the
+// source to w under capacities n. By max-flow/min-cut that exists iff every cut has capacity >= TP:
+//   for every host set S holding the source but not all hosts:  sum_{u in S, v not in S} n_uv >= TP.
+// With the one-port rows (i), (j) on n, these cut rows describe exactly the feasible (TP, n) of
+// SSB(G), so the optimum is the same. There are 2^(|V|-1) - 1 of them, but few bind: we solve with
+// some, find for each destination w a maximum flow under the current n, and add the minimum cut of
+// every w that gets less than TP, until none does. Each round adds rows that the current solution
+// violates, and no row twice, so the loop ends (the rows are finitely many).
+//
+// This is far smaller than the full program (|E| + 1 columns, 2 |V| + cuts rows, against about
+// |E| |V| of each), and the dual simplex re-optimizes warm after each round of cuts. The loads
+// returned are max_w of the per-destination flows found in the last round, as in (d).
+#include "max_flow_network.hpp"
+#include "steady_state_lp_detail.hpp"
+
+#include <ClpSimplex.hpp>
+#include <CoinFinite.hpp>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+namespace hbcast::steady_state_lp_detail {
+namespace {
+
+// A flow short of TP by more than this fraction yields a cut row; CLP's own tolerance is 1e-7
+// absolute on rows of order 1, so rows it reports as met are met far closer than that.
+constexpr double kRelativeShortfall = 1e-9;
+constexpr int kMaxRounds = 10000;
+
+// The master program on (TP, n): columns TP then n_e; rows in-port, out-port per host, then cuts.
+class CutMaster {
+public:
+  CutMaster(const std::vector<TimedLink>& links, std::size_t host_count) : link_count_(links.size())
+  {
+    std::vector<CoinBigIndex> start{0};
+    std::vector<int> index;
+    std::vector<double> value;
+    start.push_back(0);  // TP appears only in cut rows
+    for (const auto& link : links) {
+      if (link.time > 0.0) {
+        index.insert(index.end(), {static_cast<int>(link.to), static_cast<int>(host_count + link.from)});
+        value.insert(value.end(), {link.time, link.time});
+      }
+      start.push_back(static_cast<CoinBigIndex>(index.size()));
+    }
+    const std::size_t columns = links.size() + 1, rows = 2 * host_count;
+    std::vector<double> column_lower(columns, 0.0), column_upper(columns, COIN_DBL_MAX), objective(columns, 0.0);
+    objective[0] = -1.0;  // CLP minimizes
+    std::vector<double> row_lower(rows, -COIN_DBL_MAX), row_upper(rows, 1.0);
+    model_.setLogLevel(0);
+    model_.loadProblem(static_cast<int>(columns), static_cast<int>(rows), start.data(), index.data(), value.data(),
+                       column_lower.data(), column_upper.data(), objective.data(), row_lower.data(), row_upper.data());
+  }
+
+  /// Queues sum_{e in cut} n_e - TP >= 0 (cut: increasing link indices) unless already present.
+  bool add_cut(std::vector<int> cut)
+  {
+    if (!cuts_.insert(cut).second)
+      return false;
+    pending_columns_.push_back(0);
+    pending_elements_.push_back(-1.0);
+    for (int e : cut) {
+      pending_columns_.push_back(1 + e);
+      pending_elements_.push_back(1.0);
+    }
+    pending_starts_.push_back(static_cast<CoinBigIndex>(pending_columns_.size()));
+    return true;
+  }
+
+  void solve()
+  {
+    const int added = static_cast<int>(pending_starts_.size()) - 1;
+    if (added > 0) {
+      const std::vector<double> lower(static_cast<std::size_t>(added), 0.0), upper(lower.size(), COIN_DBL_MAX);
+      model_.addRows(added, lower.data(), upper.data(), pending_starts_.data(), pending_columns_.data(),
+                     pending_elements_.data());
+      pending_starts_.assign(1, 0);
+      pending_columns_.clear();
+      pending_elements_.clear();
+    }
+    // First solve from the all-zero start, which is feasible: primal. Later ones: rows were added
+    // that cut the optimum off, the basis stays dual feasible: dual simplex, warm.
+    solved_ ? model_.dual() : model_.primal();
+    solved_ = true;
+    iterations_ += model_.numberIterations();
+    if (!model_.isProvenOptimal())
+      throw std::runtime_error("CLP stopped short of the optimum of SSB(G) (status " + std::to_string(model_.status()) +
+                               ", secondary " + std::to_string(model_.secondaryStatus()) + ")");
+  }
+
+  double throughput() const { return std::max(0.0, model_.primalColumnSolution()[0]); }
+  std::vector<double> loads() const
+  {
+    const double* x = model_.primalColumnSolution();
+    std::vector<double> n(link_count_);
+    for (std::size_t e = 0; e < link_count_; ++e)
+      n[e] = std::max(0.0, x[1 + e]);
+    return n;
+  }
+  int iterations() const { return iterations_; }
+  std::size_t row_count() const { return static_cast<std::size_t>(model_.numberRows()); }
+
+private:
+  ClpSimplex model_;
+  std::size_t link_count_;
+  std::set<std::vector<int>> cuts_;
+  std::vector<CoinBigIndex> pending_starts_{0};
+  std::vector<int> pending_columns_;
+  std::vector<double> pending_elements_;
+  bool solved_ = false;
+  int iterations_ = 0;
+};
+
+// The links leaving `side` (a host set holding the source), in increasing index order.
+std::vector<int> links_leaving(const std::vector<TimedLink>& links, const std::vector<bool>& side)
+{
+  std::vector<int> cut;
+  for (std::size_t e = 0; e < links.size(); ++e)
+    if (side[links[e].from] && !side[links[e].to])
+      cut.push_back(static_cast<int>(e));
+  return cut;
+}
+
+// Starting rows: every host's in-links, the source's out-links, and the links leaving the hosts
+// the source reaches through free links (this last row keeps the first master bounded).
+void add_initial_cuts(CutMaster& master, const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
+{
+  for (NodeId w = 0; w < host_count; ++w) {
+    std::vector<bool> all_but_w(host_count, true);
+    all_but_w[w] = false;
+    if (w != source)
+      master.add_cut(links_leaving(links, all_but_w));
+  }
+  std::vector<bool> free_reach(host_count, false);
+  free_reach[source] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& link : links)
+      if (link.time == 0.0 && free_reach[link.from] && !free_reach[link.to])
+        free_reach[link.to] = grew = true;
+  }
+  std::vector<bool> source_only(host_count, false);
+  source_only[source] = true;
+  master.add_cut(links_leaving(links, source_only));
+  master.add_cut(links_leaving(links, free_reach));
+}
+
+}  // namespace
+
+ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
+{
+  std::vector<std::pair<NodeId, NodeId>> arcs;
+  for (const auto& link : links)
+    arcs.emplace_back(link.from, link.to);
+  MaxFlowNetwork network(host_count, arcs);
+  CutMaster master(links, host_count);
+  add_initial_cuts(master, links, host_count, source);
+
+  ScaledSolution solution;
+  for (solution.rounds = 1; solution.rounds <= kMaxRounds; ++solution.rounds) {
+    master.solve();
+    const double throughput = master.throughput();
+    const std::vector<double> capacity = master.loads();
+    network.set_capacities(capacity, 1e-12 * std::max(1.0, *std::max_element(capacity.begin(), capacity.end())));
+    std::vector<double> loads(links.size(), 0.0);
+    double carried = throughput;  // the least flow any destination gets
+    bool added = false;
+    for (NodeId w = 0; w < host_count; ++w) {
+      if (w == source)
+        continue;
+      const double flow = network.solve(source, w, throughput);
+      carried = std::min(carried, flow);
+      if (flow < throughput * (1.0 - kRelativeShortfall))
+        added = master.add_cut(links_leaving(links, network.source_side(source))) || added;
+      for (std::size_t e = 0; e < links.size(); ++e)
+        loads[e] = std::max(loads[e], network.flow(e));
+    }
+    if (!added) {
+      solution.throughput = carried;
+      solution.edge_loads = std::move(loads);
+      solution.iterations = master.iterations();
+      solution.variable_count = links.size() + 1;
+      solution.constraint_count = master.row_count();
+      return solution;
+    }
+  }
+  throw std::runtime_error("SSB(G): no optimum after " + std::to_string(kMaxRounds) + " rounds of cuts");
+}
+
+}  // namespace hbcast::steady_state_lp_detail

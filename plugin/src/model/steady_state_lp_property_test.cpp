@@ -1,0 +1,248 @@
+// SSB(G) (seed 002, section 4.1) on random connected graphs: the LP optimum bounds every single
+// tree's one-port throughput (a tree is one feasible solution of the program), equals the best tree
+// on tree-shaped platforms, its edge loads satisfy the one-port constraints and carry TP from the
+// source to every host, and cut generation agrees with the program solved whole.
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/steady_state_lp.hpp>
+#include <hbcast/model/topology_cost_model.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <queue>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace hbcast;
+
+namespace {
+
+constexpr double kSlice = 1e6;  // bytes
+constexpr std::uint64_t kBaseSeed = 20240611;
+constexpr int kCases = 200;
+
+struct RandomCase {
+  TopologyGraph graph;
+  NodeId source;
+  bool tree_shaped;  // the links are one spanning arborescence (plus, maybe, its reversed links)
+};
+
+// A random arborescence from a random source (each host hangs off an earlier one), its reversed
+// links with probability 1/2, and, unless tree-shaped, each other ordered pair with probability p.
+RandomCase random_case(std::mt19937_64& rng)
+{
+  std::uniform_int_distribution<std::size_t> size(3, 12);
+  const std::size_t n = size(rng);
+  std::vector<NodeId> order(n);
+  for (NodeId v = 0; v < n; ++v)
+    order[v] = v;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::uniform_real_distribution<double> bandwidth(10e6, 200e6), latency(0.0, 2e-3), unit(0.0, 1.0);
+  const bool tree_shaped = unit(rng) < 0.2;
+  const double extra_density = tree_shaped ? 0.0 : unit(rng) * 0.6;
+  RandomCase result{TopologyGraph(n), order[0], tree_shaped};
+  auto add = [&](NodeId u, NodeId v) {
+    if (!result.graph.has_link(u, v))
+      result.graph.add_link(u, v, latency(rng), bandwidth(rng));
+  };
+  for (std::size_t k = 1; k < n; ++k) {
+    const NodeId parent = order[std::uniform_int_distribution<std::size_t>(0, k - 1)(rng)];
+    add(parent, order[k]);
+    if (unit(rng) < 0.5)
+      add(order[k], parent);
+  }
+  for (NodeId u = 0; u < n; ++u)
+    for (NodeId v = 0; v < n; ++v)
+      if (u != v && unit(rng) < extra_density)
+        add(u, v);
+  return result;
+}
+
+// A single tree's one-port throughput, bytes per second.
+double tree_throughput(const BroadcastTree& tree, const TopologyGraph& graph)
+{
+  return kSlice / steady_state_period(tree, TopologyCostModel(graph), kSlice, PortModel::one_port);
+}
+
+std::vector<std::vector<NodeId>> in_neighbors(const TopologyGraph& graph)
+{
+  std::vector<std::vector<NodeId>> in(graph.size());
+  for (const auto& [u, v] : graph.links())
+    in[v].push_back(u);
+  return in;
+}
+
+// Best one-port throughput over ALL spanning arborescences rooted at `source`: every choice of one
+// in-neighbour per host as its parent, kept when following parents from each host reaches the source.
+double best_tree_throughput(const TopologyGraph& graph, NodeId source)
+{
+  const std::size_t n = graph.size();
+  const auto in = in_neighbors(graph);
+  std::vector<std::size_t> choice(n, 0);
+  double best = 0.0;
+  while (true) {
+    std::vector<NodeId> parent(n, kNoNode);
+    for (NodeId v = 0; v < n; ++v)
+      if (v != source)
+        parent[v] = in[v][choice[v]];
+    bool spanning = true;
+    for (NodeId v = 0; v < n && spanning; ++v) {
+      NodeId walk = v;
+      for (std::size_t step = 0; step < n && walk != source; ++step)
+        walk = parent[walk];
+      spanning = walk == source;
+    }
+    if (spanning) {
+      BroadcastTree tree(n, source);
+      for (NodeId v = 0; v < n; ++v)
+        if (v != source)
+          tree.add_child(parent[v], v);
+      best = std::max(best, tree_throughput(tree, graph));
+    }
+    NodeId digit = 0;  // next choice vector, odometer style (the source has no digit)
+    while (digit < n && (digit == source || ++choice[digit] == in[digit].size())) {
+      if (digit != source)
+        choice[digit] = 0;
+      ++digit;
+    }
+    if (digit == n)
+      return best;
+  }
+}
+
+// A spanning arborescence grown from the source, each step along a uniformly drawn link leaving it.
+BroadcastTree random_grown_tree(const TopologyGraph& graph, NodeId source, std::mt19937_64& rng)
+{
+  BroadcastTree tree(graph.size(), source);
+  std::vector<bool> inside(graph.size(), false);
+  inside[source] = true;
+  for (std::size_t added = 1; added < graph.size(); ++added) {
+    std::vector<std::pair<NodeId, NodeId>> frontier;
+    for (const auto& [u, v] : graph.links())
+      if (inside[u] && !inside[v])
+        frontier.emplace_back(u, v);
+    const auto [u, v] = frontier[std::uniform_int_distribution<std::size_t>(0, frontier.size() - 1)(rng)];
+    tree.add_child(u, v);
+    inside[v] = true;
+  }
+  return tree;
+}
+
+// Max flow from the source to `sink` with capacities `capacity` (dense), by Edmonds-Karp.
+double max_flow(std::vector<std::vector<double>> capacity, NodeId source, NodeId sink)
+{
+  const std::size_t n = capacity.size();
+  const double negligible = 1e-12;
+  double flow = 0.0;
+  while (true) {
+    std::vector<NodeId> previous(n, kNoNode);
+    previous[source] = source;
+    std::queue<NodeId> frontier;
+    frontier.push(source);
+    while (!frontier.empty() && previous[sink] == kNoNode) {
+      const NodeId u = frontier.front();
+      frontier.pop();
+      for (NodeId v = 0; v < n; ++v)
+        if (previous[v] == kNoNode && capacity[u][v] > negligible) {
+          previous[v] = u;
+          frontier.push(v);
+        }
+    }
+    if (previous[sink] == kNoNode)
+      return flow;
+    double bottleneck = std::numeric_limits<double>::infinity();
+    for (NodeId v = sink; v != source; v = previous[v])
+      bottleneck = std::min(bottleneck, capacity[previous[v]][v]);
+    for (NodeId v = sink; v != source; v = previous[v]) {
+      capacity[previous[v]][v] -= bottleneck;
+      capacity[v][previous[v]] += bottleneck;
+    }
+    flow += bottleneck;
+  }
+}
+
+// The loads meet (h)-(j) and, as capacities, let TP reach every host (what (a)-(d) promise).
+void expect_loads_consistent(const SteadyStateSolution& solution, const TopologyGraph& graph, NodeId source)
+{
+  const std::size_t n = graph.size();
+  std::vector<double> in_busy(n, 0.0), out_busy(n, 0.0);
+  std::vector<std::vector<double>> capacity(n, std::vector<double>(n, 0.0));
+  for (std::size_t e = 0; e < solution.links.size(); ++e) {
+    const auto [u, v] = solution.links[e];
+    const double load = solution.edge_loads[e], busy = load * graph.link_time(u, v, kSlice);
+    EXPECT_GE(load, 0.0);
+    EXPECT_LE(busy, 1.0 + 1e-9) << u << " -> " << v;
+    in_busy[v] += busy;
+    out_busy[u] += busy;
+    capacity[u][v] = load;
+  }
+  for (NodeId u = 0; u < n; ++u) {
+    EXPECT_LE(in_busy[u], 1.0 + 1e-9) << "in-port of " << u;
+    EXPECT_LE(out_busy[u], 1.0 + 1e-9) << "out-port of " << u;
+    if (u != source) {
+      EXPECT_GE(max_flow(capacity, source, u), solution.slices_per_second * (1.0 - 1e-9)) << "to " << u;
+    }
+  }
+}
+
+// Cut bounds any solution obeys: the source sends each slice at least once, each host receives it.
+void expect_below_port_bounds(const SteadyStateSolution& solution, const TopologyGraph& graph, NodeId source)
+{
+  std::vector<double> fastest_in(graph.size(), std::numeric_limits<double>::infinity());
+  double fastest_out = std::numeric_limits<double>::infinity();
+  for (const auto& [u, v] : graph.links()) {
+    const double time = graph.link_time(u, v, kSlice);
+    fastest_in[v] = std::min(fastest_in[v], time);
+    if (u == source)
+      fastest_out = std::min(fastest_out, time);
+  }
+  EXPECT_LE(solution.slices_per_second, (1.0 + 1e-9) / fastest_out);
+  for (NodeId v = 0; v < graph.size(); ++v)
+    if (v != source) {
+      EXPECT_LE(solution.slices_per_second, (1.0 + 1e-9) / fastest_in[v]) << "host " << v;
+    }
+}
+
+}  // namespace
+
+TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
+{
+  int exhaustive_cases = 0, tree_shaped_cases = 0;
+  for (int k = 0; k < kCases; ++k) {
+    const std::uint64_t seed = kBaseSeed + static_cast<std::uint64_t>(k);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 rng(seed);
+    const RandomCase instance = random_case(rng);
+    const auto& graph = instance.graph;
+    const auto solution = solve_steady_state_broadcast(graph, instance.source, kSlice);
+    ASSERT_EQ(solution.status, SteadyStateSolution::Status::optimal);
+    const double lp = solution.bytes_per_second;  // compared with trees in bytes per second
+    EXPECT_NEAR(lp, solution.slices_per_second * kSlice, 1e-12 * lp);
+    expect_loads_consistent(solution, graph, instance.source);
+    // The program as written (x^{uv}_w), solved whole, has the same optimum.
+    const auto full = solve_steady_state_broadcast(graph, instance.source, kSlice, {SteadyStateLpMethod::dual_simplex});
+    EXPECT_NEAR(full.bytes_per_second, lp, 1e-9 * lp);
+    expect_loads_consistent(full, graph, instance.source);
+    expect_below_port_bounds(solution, graph, instance.source);
+
+    for (int t = 0; t < 20; ++t)
+      EXPECT_LE(tree_throughput(random_grown_tree(graph, instance.source, rng), graph), lp * (1.0 + 1e-9));
+    if (graph.size() <= 7) {
+      ++exhaustive_cases;
+      const double best_tree = best_tree_throughput(graph, instance.source);
+      EXPECT_LE(best_tree, lp * (1.0 + 1e-9));
+      if (instance.tree_shaped) {  // one spanning tree: the LP can do no better than it
+        ++tree_shaped_cases;
+        EXPECT_NEAR(lp, best_tree, 1e-9 * best_tree);
+      }
+    } else if (instance.tree_shaped) {
+      ++tree_shaped_cases;
+      EXPECT_NEAR(lp, tree_throughput(random_grown_tree(graph, instance.source, rng), graph), 1e-9 * lp);
+    }
+  }
+  EXPECT_GE(exhaustive_cases, 50);
+  EXPECT_GE(tree_shaped_cases, 20);
+}

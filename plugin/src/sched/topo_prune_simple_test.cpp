@@ -1,0 +1,76 @@
+#include <hbcast/sched/topo_prune_simple.hpp>
+
+#include "topology_heuristics_test_support.hpp"
+
+using namespace hbcast;
+using namespace hbcast::topology_testing;
+
+namespace {
+
+// The triangle, every link in both directions: T_01 = 1, T_12 = 2, T_02 = 4. From 0 the trees are
+// {0->1, 0->2}: period 1 + 4 = 5; {0->2, 2->1}: max(4, 2) = 4; {0->1, 1->2}: max(1, 2) = 2 (best).
+TopologyGraph triangle() { return graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true); }
+
+// A fan with a chain beside it: 0 -> 1, 2, 3 at T = 1 and 1 -> 2 -> 3 at T = 1.5. The star costs
+// the source 3 per slice; the chain 0 -> 1 -> 2 -> 3 has period 1.5, the best of the 4 trees
+// ({0->1, 1->2, 0->3} and {0->1, 0->2, 2->3} have period 2).
+TopologyGraph fan_with_chain()
+{
+  return graph_of(4, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 1.0}, {1, 2, 1.5}, {2, 3, 1.5}});
+}
+
+}  // namespace
+
+TEST(TopoPruneSimple, TriangleDropsTheSlowLinksFirst)
+{
+  // Heaviest first: 0->2 (4; 2 still reached via 1) and 2->0 (4; into the source) go, 1->2 (2) is
+  // now 2's only in-link and stays, 2->1 (2) goes, 0->1 (1) stays, 1->0 (1) goes: 0 -> 1 -> 2.
+  auto graph = triangle();
+  auto tree = topo_prune_simple_tree(graph, 0, 1.0);
+  EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1}, {2}, {}}));
+  EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 2.0);
+}
+
+TEST(TopoPruneSimple, KeepsTheHeavyStarOfLightLinks)
+{
+  // Both T = 1.5 chain links go first (2 and 3 stay reachable from 0), leaving the star: period 3
+  // where the chain has 1.5. Children in host order: equal link times, lower index first.
+  auto graph = fan_with_chain();
+  auto tree = topo_prune_simple_tree(graph, 0, 1.0);
+  EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1, 2, 3}, {}, {}, {}}));
+  EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 3.0);
+  EXPECT_DOUBLE_EQ(best_period_by_enumeration(graph, 0, 1.0, PortModel::one_port), 1.5);
+}
+
+TEST(TopoPruneSimple, EqualWeightsRemoveTheLowerLinkIndexFirst)
+{
+  // Complete 3-node graph, T = 1 everywhere; links in order 0->1, 0->2, 1->0, 1->2, 2->0, 2->1.
+  // 0->1 goes (1 reached via 0->2->1), 0->2 is then essential, 1->0 goes, 1->2 goes (2 via 0),
+  // 2->0 goes, 2->1 is essential: 0 -> 2 -> 1.
+  auto graph = graph_of(3, {{0, 1, 1.0}, {0, 2, 1.0}, {1, 2, 1.0}}, true);
+  auto tree = topo_prune_simple_tree(graph, 0, 1.0);
+  EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{2}, {}, {1}}));
+}
+
+TEST(TopoPruneSimple, ChildrenAreSentToTheFasterLinkFirst)
+{
+  auto graph = graph_of(4, {{0, 1, 3.0}, {0, 2, 1.0}, {0, 3, 2.0}});
+  EXPECT_EQ(topo_prune_simple_tree(graph, 0, 1.0).children(0), (std::vector<NodeId>{2, 3, 1}));
+}
+
+TEST(TopoPruneSimple, RejectsAHostUnreachableFromTheSource)
+{
+  EXPECT_THROW(topo_prune_simple_tree(graph_of(3, {{0, 1, 1.0}, {2, 1, 1.0}}), 0, 1.0), std::invalid_argument);
+}
+
+TEST(TopoPruneSimple, SchedulerContract) { check_scheduler_contract("prune-simple", schedule_topo_prune_simple); }
+
+TEST(TopoPruneSimple, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+{
+  check_on_random_graphs(topo_prune_simple_tree, PortModel::one_port);
+}
+
+TEST(TopoPruneSimple, ReturnsTheTreeOfAGraphThatIsOne)
+{
+  check_returns_the_tree_of_tree_graphs(topo_prune_simple_tree);
+}
