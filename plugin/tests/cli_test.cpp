@@ -1,7 +1,7 @@
 // The `hbcast` command as a user runs it: every bad input gives exit status 2 and exactly one line
 // on stderr naming the problem (never a SimGrid backtrace), and the success paths print what the
 // README promises.
-#include "support/command_runner.hpp"
+#include "support/cli_expectations.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -11,7 +11,9 @@
 
 using hbcast::test_support::CommandResult;
 using hbcast::test_support::read_file;
+using hbcast::test_support::expect_one_line_error;
 using hbcast::test_support::run_command;
+using hbcast::test_support::run_hbcast;
 using hbcast::test_support::TemporaryDirectory;
 
 namespace {
@@ -19,21 +21,7 @@ namespace {
 const std::string kPlatforms = HBCAST_TEST_PLATFORM_DIR;
 const std::string kStar = kPlatforms + "/hetero_star.xml";
 
-CommandResult run_hbcast(const std::vector<std::string>& arguments)
-{
-  return run_command(HBCAST_EXECUTABLE, arguments);
-}
 
-// Exit 2, nothing on stdout, one line on stderr that names the problem.
-void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
-{
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
-  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
-  EXPECT_EQ(result.err.find("Backtrace"), std::string::npos) << result.err;
-}
 
 std::string platform_xml(const std::string& routing, const std::string& routes)
 {

@@ -1,6 +1,6 @@
 // `hbcast generate` as a user runs it: generated files load in `hbcast simulate`, the same seed
 // gives the same bytes, and every bad value is one line on stderr with exit status 2.
-#include "support/command_runner.hpp"
+#include "support/cli_expectations.hpp"
 
 #include <hbcast/sched/scheduler_registry.hpp>
 
@@ -12,25 +12,14 @@
 
 using hbcast::test_support::CommandResult;
 using hbcast::test_support::read_file;
+using hbcast::test_support::expect_one_line_error;
 using hbcast::test_support::run_command;
+using hbcast::test_support::run_hbcast;
 using hbcast::test_support::TemporaryDirectory;
 
 namespace {
 
-CommandResult run_hbcast(const std::vector<std::string>& arguments)
-{
-  return run_command(HBCAST_EXECUTABLE, arguments);
-}
 
-// Exit 2, nothing on stdout, one line on stderr that names the problem.
-void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
-{
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
-  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
-}
 
 std::string generate(const TemporaryDirectory& dir, const std::string& name, std::vector<std::string> arguments)
 {

@@ -1,6 +1,6 @@
 // `hbcast plot` as a user runs it: figures drawn by gnuplot from a hand-written results CSV whose
 // means are known, and every bad input an exit status 2 with exactly one line on stderr.
-#include "support/command_runner.hpp"
+#include "support/cli_expectations.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,9 @@
 
 using hbcast::test_support::CommandResult;
 using hbcast::test_support::read_file;
+using hbcast::test_support::expect_one_line_error;
 using hbcast::test_support::run_command;
+using hbcast::test_support::run_hbcast;
 using hbcast::test_support::TemporaryDirectory;
 
 namespace {
@@ -34,10 +36,6 @@ std::string results_csv()
   return csv + "fnf,\"grid \"\"a\"\", 5000\",32,4,failed,\n";
 }
 
-CommandResult run_hbcast(const std::vector<std::string>& arguments)
-{
-  return run_command(HBCAST_EXECUTABLE, arguments);
-}
 
 void expect_success(const CommandResult& result)
 {
@@ -46,15 +44,6 @@ void expect_success(const CommandResult& result)
   EXPECT_EQ(result.err, "");
 }
 
-// Exit 2, nothing on stdout, one line on stderr that names the problem.
-void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
-{
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
-  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
-}
 
 bool contains(const std::string& text, const std::string& fragment)
 {

@@ -1,7 +1,7 @@
 // `hbcast sweep` and `hbcast merge` as users run them: a grid of 3 schedulers x 3 sizes x 2 port
 // models x 20 random platforms runs with two workers, survives kill -9 and resumes with no missing
 // or duplicated row, and shards merge back to the same bytes.
-#include "support/command_runner.hpp"
+#include "support/cli_expectations.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,9 @@
 
 using hbcast::test_support::CommandResult;
 using hbcast::test_support::read_file;
+using hbcast::test_support::expect_one_line_error;
 using hbcast::test_support::run_command;
+using hbcast::test_support::run_hbcast;
 using hbcast::test_support::TemporaryDirectory;
 
 namespace {
@@ -35,10 +37,6 @@ repetitions: 20
 seed: 7
 )";
 
-CommandResult run_hbcast(const std::vector<std::string>& arguments)
-{
-  return run_command(HBCAST_EXECUTABLE, arguments);
-}
 
 std::vector<std::string> lines_of(const std::string& text)
 {
@@ -54,13 +52,6 @@ std::size_t line_count(const std::string& path)
   return lines_of(read_file(path)).size();
 }
 
-void expect_one_line_error(const CommandResult& result, const std::string& fragment)
-{
-  EXPECT_EQ(result.exit_status, 2) << result.err;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_NE(result.err.find("hbcast: error: "), std::string::npos) << result.err;
-  EXPECT_NE(result.err.find(fragment), std::string::npos) << result.err;
-}
 
 }  // namespace
 

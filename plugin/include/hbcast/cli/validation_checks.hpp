@@ -25,7 +25,8 @@ struct CheckResult {
 ///   max_abs:  max |column| <= at_most                         (e.g. exactness, 1e-9)
 ///   mean:     mean of column over rows matching `where` (a value or a list of accepted values per
 ///             column), against `published` +- `tolerance`,
-///             or `at_least` / `at_most`
+///             or `at_least` / `at_most`; `report_only: true` reports the comparison without a
+///             verdict, for published figures whose difference the case explains with data
 ///   ordering: at every value of `x`, mean(column) is non-decreasing along `order` (values of `by`)
 ///   report:   no verdict; a table of mean(column) by `by` (rows) and `x` (columns)
 /// A malformed check is a ScenarioError naming `case_path` and its line.

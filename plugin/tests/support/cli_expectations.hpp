@@ -1,0 +1,31 @@
+#pragma once
+// Shared by the tests that run the real `hbcast` binary (its path comes from the compile
+// definition HBCAST_EXECUTABLE).
+#include "command_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace hbcast::test_support {
+
+inline CommandResult run_hbcast(const std::vector<std::string>& arguments)
+{
+  return run_command(HBCAST_EXECUTABLE, arguments);
+}
+
+/// The bad-input contract: exit 2, nothing on stdout, exactly one line on stderr that starts
+/// "hbcast: error: " and names the problem, and never a SimGrid backtrace.
+inline void expect_one_line_error(const CommandResult& result, const std::string& expected_fragment)
+{
+  EXPECT_EQ(result.exit_status, 2) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("Backtrace"), std::string::npos) << result.err;
+}
+
+}  // namespace hbcast::test_support
