@@ -251,3 +251,23 @@ TEST(CliScale, HundredThousandHostBinomialReplaysWithoutContextOptions)
   EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), closed_form, 1e-9 * closed_form);
   EXPECT_EQ(run["transfers"], 99999);
 }
+
+TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)
+{
+  auto result = run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--slice", "1MB", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  const double optimum = report["lp_throughput"];
+  EXPECT_GT(optimum, 0.0);
+  ASSERT_GE(report["schedulers"].size(), 10u);
+  for (const auto& row : report["schedulers"])
+    EXPECT_LE(row["one_port_ratio"].get<double>(), 1.0 + 1e-9) << row["scheduler"];
+}
+
+TEST(CliLp, ErrorsNameTheProblem)
+{
+  expect_one_line_error(run_hbcast({"lp", kStar}), "has no direct host-to-host link");
+  expect_one_line_error(run_hbcast({"lp", "/nonexistent.xml"}), "cannot read platform file");
+  expect_one_line_error(run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--slice", "0"}), "size '0'");
+  expect_one_line_error(run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--root", "nope"}), "no host named 'nope'");
+}

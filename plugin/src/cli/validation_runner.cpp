@@ -84,7 +84,7 @@ void write_validation_report(const std::vector<CaseResult>& results, const std::
   for (const auto& result : results) {
     const auto& validation_case = result.validation_case;
     report += fmt::format("\n<a id=\"{}\"></a>\n## {}\n\n", validation_case.id, validation_case.title);
-    report += fmt::format("Source: {}. Case file: `validation/cases/{}.yaml`; raw results: `{}`.\n\n",
+    report += fmt::format("Source: {}. Case file: `validation/cases/{}.yaml`; raw results: `{}` (written by the run).\n\n",
                           validation_case.source, validation_case.id, result.results);
     report += "| check | measured | published | verdict |\n|---|---|---|---|\n";
     for (const auto& check : result.checks)

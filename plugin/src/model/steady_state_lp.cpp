@@ -118,6 +118,8 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   }
   const double excess = std::max({1.0, *std::max_element(in_busy.begin(), in_busy.end()),
                                   *std::max_element(out_busy.begin(), out_busy.end())});
+  if (excess > 1.0 + 1e-6)
+    throw std::logic_error("SSB(G): the loads found overrun a port by " + std::to_string(excess - 1.0));
   for (double& load : solution.edge_loads)
     load /= excess;
   solution.slices_per_second = std::max(0.0, scaled.throughput / tau / excess);

@@ -23,12 +23,12 @@ double TopologyCostModel::inverse_bandwidth(NodeId from, NodeId to) const
 
 double TopologyCostModel::send_latency(NodeId from) const
 {
-  return graph_.send_overhead(from, 0.0);
+  return graph_.send_latency(from);
 }
 
 double TopologyCostModel::send_inverse_bandwidth(NodeId from) const
 {
-  return graph_.send_overhead(from, 1.0) - graph_.send_overhead(from, 0.0);
+  return graph_.send_inverse_bandwidth(from);
 }
 
 }  // namespace hbcast

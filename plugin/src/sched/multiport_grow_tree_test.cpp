@@ -6,17 +6,6 @@
 using namespace hbcast;
 using namespace hbcast::topology_testing;
 
-namespace {
-
-TopologyGraph with_send_overheads(TopologyGraph graph, const std::vector<double>& send)
-{
-  for (NodeId u = 0; u < send.size(); ++u)
-    graph.set_send_overhead(u, send[u], 0.0);
-  return graph;
-}
-
-}  // namespace
-
 TEST(MultiportGrowTree, OverlappingSendsMakeTheStarBest)
 {
   // 0 -> 1, 2, 3 at T = 1; 1 -> 2 -> 3 at T = 1.5; send_u = 0.1 everywhere. Multi-port cost of

@@ -253,4 +253,12 @@ inline void check_scheduler_contract(const std::string& name, const SchedulerFun
   expect_spanning_tree_of_links(result.tree, *graph, 0);
 }
 
+/// The graph with every host's multi-port send overhead set (latency only, for whole-slice tests).
+inline TopologyGraph with_send_overheads(TopologyGraph graph, const std::vector<double>& send)
+{
+  for (NodeId u = 0; u < send.size(); ++u)
+    graph.set_send_overhead(u, send[u], 0.0);
+  return graph;
+}
+
 }  // namespace hbcast::topology_testing

@@ -17,8 +17,7 @@ public:
   std::size_t size() const override { return graph_.size(); }
   double latency(NodeId from, NodeId to) const override;
   double inverse_bandwidth(NodeId from, NodeId to) const override;
-  /// The multi-port overhead send_u(S) of the graph, split back into its latency and slope
-  /// (TopologyGraph exposes only send_u(S); the slope is send_u(1) - send_u(0), one rounding off).
+  /// The graph's multi-port overhead send_u(S) = latency + S * inverse bandwidth.
   double send_latency(NodeId from) const override;
   double send_inverse_bandwidth(NodeId from) const override;
 

@@ -40,6 +40,8 @@ public:
   /// T_uv(bytes) of the link u -> v; throws std::out_of_range when there is none.
   double link_time(NodeId from, NodeId to, double bytes) const;
   double send_overhead(NodeId host, double bytes) const;
+  double send_latency(NodeId host) const { return send_overhead_.at(host).first; }
+  double send_inverse_bandwidth(NodeId host) const { return send_overhead_.at(host).second; }
   std::vector<NodeId> out_neighbors(NodeId host) const;
   /// Every directed link (u, v), in a stable order (by u, then insertion).
   std::vector<std::pair<NodeId, NodeId>> links() const;

@@ -28,10 +28,8 @@ void require_reachable_from(const TopologyGraph& graph, NodeId source);
 void require_edge_loads(const TopologyGraph& graph, const std::vector<double>& edge_loads);
 
 /// The per-link loads n_uv of the steady-state LP SSB(G) (seed 002, section 4.1), in graph.links()
-/// order, for the LP-based heuristics (section 4.2). Solved with CLP's primal simplex: on the
-/// platforms these heuristics run on it is much faster than the LP's default dual simplex (complete
-/// 16-host graph of star routes: 0.03 s against 6 s; 32 hosts: 1.7 s against over 10 minutes;
-/// section 5.1 random platform, 65 nodes, density 0.1: 48 s against over 6 minutes).
+/// order, for the LP-based heuristics (section 4.2), with the LP's default method (cut
+/// generation), which the full program's simplex methods are orders of magnitude slower than.
 std::vector<double> steady_state_edge_loads(const TopologyGraph& graph, NodeId source, double slice_bytes);
 
 /// Orients a spanning arborescence given by `parents` (kNoNode at the source) as a BroadcastTree.
