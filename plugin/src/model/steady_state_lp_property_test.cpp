@@ -8,6 +8,8 @@
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/model/topology_cost_model.hpp>
 
+#include "../sched/topology_heuristics_test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -68,50 +70,11 @@ double tree_throughput(const BroadcastTree& tree, const TopologyGraph& graph)
   return kSlice / steady_state_period(tree, TopologyCostModel(graph), kSlice, PortModel::one_port);
 }
 
-std::vector<std::vector<NodeId>> in_neighbors(const TopologyGraph& graph)
-{
-  std::vector<std::vector<NodeId>> in(graph.size());
-  for (const auto& [u, v] : graph.links())
-    in[v].push_back(u);
-  return in;
-}
-
-// Best one-port throughput over ALL spanning arborescences rooted at `source`: every choice of one
-// in-neighbour per host as its parent, kept when following parents from each host reaches the source.
+// Best one-port throughput over ALL spanning arborescences rooted at `source` (the heuristics'
+// exhaustive oracle, shared with their tests).
 double best_tree_throughput(const TopologyGraph& graph, NodeId source)
 {
-  const std::size_t n = graph.size();
-  const auto in = in_neighbors(graph);
-  std::vector<std::size_t> choice(n, 0);
-  double best = 0.0;
-  while (true) {
-    std::vector<NodeId> parent(n, kNoNode);
-    for (NodeId v = 0; v < n; ++v)
-      if (v != source)
-        parent[v] = in[v][choice[v]];
-    bool spanning = true;
-    for (NodeId v = 0; v < n && spanning; ++v) {
-      NodeId walk = v;
-      for (std::size_t step = 0; step < n && walk != source; ++step)
-        walk = parent[walk];
-      spanning = walk == source;
-    }
-    if (spanning) {
-      BroadcastTree tree(n, source);
-      for (NodeId v = 0; v < n; ++v)
-        if (v != source)
-          tree.add_child(parent[v], v);
-      best = std::max(best, tree_throughput(tree, graph));
-    }
-    NodeId digit = 0;  // next choice vector, odometer style (the source has no digit)
-    while (digit < n && (digit == source || ++choice[digit] == in[digit].size())) {
-      if (digit != source)
-        choice[digit] = 0;
-      ++digit;
-    }
-    if (digit == n)
-      return best;
-  }
+  return kSlice / topology_testing::best_period_by_enumeration(graph, source, kSlice, PortModel::one_port);
 }
 
 // A spanning arborescence grown from the source, each step along a uniformly drawn link leaving it.
