@@ -76,6 +76,27 @@ std::vector<std::size_t> hop_distances(const PlatformGraph& graph, std::size_t s
   return distance;
 }
 
+// Adjacent hosts talk over their one link, with its exact bandwidth and latency, both ways;
+// other pairs over a route of as many links as the fewest hops between them (Floyd).
+void expect_direct_links_and_fewest_hop_routes(const PlatformGraph& graph, const PlatformCostModel& costs)
+{
+  for (const auto& link : graph.links())
+    for (auto [u, v] : {std::pair{link.from, link.to}, std::pair{link.to, link.from}}) {
+      const RouteCost& route = costs.route(u, v);
+      EXPECT_EQ(route.link_count, 1u) << u << "->" << v;
+      EXPECT_EQ(route.bandwidth, link.bandwidth) << u << "->" << v;
+      EXPECT_EQ(route.latency, link.latency) << u << "->" << v;
+    }
+  for (std::size_t u = 0; u < graph.host_count(); ++u) {
+    const auto hops = hop_distances(graph, u);
+    for (std::size_t v = 0; v < graph.host_count(); ++v)
+      if (u != v) {
+        EXPECT_EQ(costs.route(u, v).link_count, hops[v]) << u << "->" << v;
+        EXPECT_GT(costs.route(u, v).bandwidth, 0.0);
+      }
+  }
+}
+
 void expect_send_overheads_read_back(const PlatformGraph& graph, const LoadedPlatform& platform,
                                      const PlatformCostModel& costs)
 {
@@ -115,18 +136,11 @@ TEST_P(GeneratedRandomPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhea
   EXPECT_EQ(platform.host_names(), graph.host_names());
   PlatformCostModel costs(platform);  // probes every ordered pair, throws if one is unroutable
 
-  for (const auto& link : graph.links())
-    for (auto [u, v] : {std::pair{link.from, link.to}, std::pair{link.to, link.from}}) {
-      const RouteCost& route = costs.route(u, v);
-      EXPECT_EQ(route.link_count, 1u) << u << "->" << v;
-      EXPECT_EQ(route.bandwidth, link.bandwidth) << u << "->" << v;
-      EXPECT_EQ(route.latency, link.latency) << u << "->" << v;
-    }
-  for (std::size_t u = 0; u < graph.host_count(); ++u) {
+  expect_direct_links_and_fewest_hop_routes(graph, costs);
+  for (std::size_t u = 0; u < graph.host_count(); ++u) {  // every link has the same latency
     const auto hops = hop_distances(graph, u);
     for (std::size_t v = 0; v < graph.host_count(); ++v)
       if (u != v) {
-        EXPECT_EQ(costs.route(u, v).link_count, hops[v]) << u << "->" << v;
         EXPECT_NEAR(costs.route(u, v).latency, static_cast<double>(hops[v]) * p.link_latency, 1e-15);
       }
   }
@@ -210,21 +224,7 @@ TEST_P(GeneratedTiersPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhead
   EXPECT_EQ(platform.host_names(), graph.host_names());
   PlatformCostModel costs(platform);  // probes every ordered pair, throws if one is unroutable
 
-  for (const auto& link : graph.links())
-    for (auto [u, v] : {std::pair{link.from, link.to}, std::pair{link.to, link.from}}) {
-      const RouteCost& route = costs.route(u, v);
-      EXPECT_EQ(route.link_count, 1u) << u << "->" << v;
-      EXPECT_EQ(route.bandwidth, link.bandwidth) << u << "->" << v;
-      EXPECT_EQ(route.latency, link.latency) << u << "->" << v;
-    }
-  for (std::size_t u = 0; u < graph.host_count(); ++u) {
-    const auto hops = hop_distances(graph, u);
-    for (std::size_t v = 0; v < graph.host_count(); ++v)
-      if (u != v) {
-        EXPECT_EQ(costs.route(u, v).link_count, hops[v]) << u << "->" << v;
-        EXPECT_GT(costs.route(u, v).bandwidth, 0.0);
-      }
-  }
+  expect_direct_links_and_fewest_hop_routes(graph, costs);
   expect_send_overheads_read_back(graph, platform, costs);
 }
 INSTANTIATE_TEST_SUITE_P(generated, GeneratedTiersPlatform, ::testing::Range(1, 7));

@@ -124,4 +124,12 @@ std::string shortest_decimal(double value)
   return std::string(buffer, result.ptr);
 }
 
+void require_parameter(bool condition, const std::string& generator, const std::string& parameter,
+                       const std::string& rule, double value)
+{
+  if (!condition)
+    throw std::invalid_argument(generator + " platform: '" + parameter + "' must be " + rule + " (got " +
+                                shortest_decimal(value) + ")");
+}
+
 }  // namespace hbcast

@@ -17,9 +17,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 void require(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
-  if (!condition)
-    throw std::invalid_argument("random platform: '" + parameter + "' must be " + rule + " (got " +
-                                shortest_decimal(value) + ")");
+  require_parameter(condition, "random", parameter, rule, value);
 }
 
 void validate(const RandomPlatformParameters& p)

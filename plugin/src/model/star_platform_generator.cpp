@@ -12,9 +12,7 @@ namespace {
 
 void require(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
-  if (!condition)
-    throw std::invalid_argument("star platform: '" + parameter + "' must be " + rule + " (got " +
-                                shortest_decimal(value) + ")");
+  require_parameter(condition, "star", parameter, rule, value);
 }
 
 void validate(const StarPlatformParameters& p)

@@ -30,9 +30,7 @@ std::size_t saturating_sum(std::size_t a, std::size_t b)
 
 void require(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
-  if (!condition)
-    throw std::invalid_argument("tiers platform: '" + parameter + "' must be " + rule + " (got " +
-                                shortest_decimal(value) + ")");
+  require_parameter(condition, "tiers", parameter, rule, value);
 }
 
 void require_distribution(double mean, double sd, double latency, const std::string& tier)

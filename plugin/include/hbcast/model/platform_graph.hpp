@@ -81,4 +81,9 @@ void apply_fastest_link_send_overheads(PlatformGraph& graph);
 /// The shortest decimal text that reads back as exactly `value` (for parameter records).
 std::string shortest_decimal(double value);
 
+/// Parameter check shared by the generators: throws std::invalid_argument
+/// "GENERATOR platform: 'PARAMETER' must be RULE (got VALUE)" unless `condition` holds.
+void require_parameter(bool condition, const std::string& generator, const std::string& parameter,
+                       const std::string& rule, double value);
+
 }  // namespace hbcast
