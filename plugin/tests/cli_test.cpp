@@ -9,12 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-using hbcast::test_support::CommandResult;
-using hbcast::test_support::read_file;
-using hbcast::test_support::expect_one_line_error;
-using hbcast::test_support::run_command;
-using hbcast::test_support::run_hbcast;
-using hbcast::test_support::TemporaryDirectory;
+using namespace hbcast::test_support;
 
 namespace {
 

@@ -14,12 +14,7 @@
 #include <thread>
 #include <unistd.h>
 
-using hbcast::test_support::CommandResult;
-using hbcast::test_support::read_file;
-using hbcast::test_support::expect_one_line_error;
-using hbcast::test_support::run_command;
-using hbcast::test_support::run_hbcast;
-using hbcast::test_support::TemporaryDirectory;
+using namespace hbcast::test_support;
 
 namespace {
 
