@@ -2,6 +2,13 @@
 
 #include "topology_heuristics_test_support.hpp"
 
+#include <hbcast/model/random_platform_generator.hpp>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/kruskal_min_spanning_tree.hpp>
+
+#include <set>
+
 using namespace hbcast;
 using namespace hbcast::topology_testing;
 
@@ -73,4 +80,48 @@ TEST(TopoPruneSimple, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
 TEST(TopoPruneSimple, ReturnsTheTreeOfAGraphThatIsOne)
 {
   check_returns_the_tree_of_tree_graphs(topo_prune_simple_tree);
+}
+
+namespace {
+
+// Kruskal's minimum spanning tree of the undirected platform (each link pair u <-> v once), by Boost.
+std::set<std::pair<NodeId, NodeId>> kruskal_edges(const TopologyGraph& graph, double slice_bytes)
+{
+  using Undirected = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
+                                           boost::property<boost::edge_weight_t, double>>;
+  Undirected undirected(graph.size());
+  for (const auto& [u, v] : graph.links())
+    if (u < v)
+      boost::add_edge(u, v, graph.link_time(u, v, slice_bytes), undirected);
+  std::vector<boost::graph_traits<Undirected>::edge_descriptor> tree_edges;
+  boost::kruskal_minimum_spanning_tree(undirected, std::back_inserter(tree_edges));
+  std::set<std::pair<NodeId, NodeId>> edges;
+  for (const auto& edge : tree_edges)
+    edges.emplace(std::min(boost::source(edge, undirected), boost::target(edge, undirected)),
+                  std::max(boost::source(edge, undirected), boost::target(edge, undirected)));
+  return edges;
+}
+
+}  // namespace
+
+// Differential test. On a platform whose links are symmetric (seed 002's random platforms), pruning
+// the heaviest link first while every host stays reachable is reverse-delete, so Algorithm 1 keeps
+// exactly the minimum spanning tree (unique: Gaussian link times are distinct), oriented from the
+// source. This is why its one-port period grows with the MST's largest out-degree (README, Fig. 4).
+TEST(TopoPruneSimple, IsTheMinimumSpanningTreeOnSymmetricRandomPlatforms)
+{
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    RandomPlatformParameters parameters;
+    parameters.node_count = 5 + seed % 46;
+    parameters.density = 0.04 * static_cast<double>(1 + seed % 5);
+    parameters.seed = seed;
+    const auto graph = TopologyGraph::from_platform_graph(generate_random_platform(parameters));
+    const BroadcastTree tree = topo_prune_simple_tree(graph, seed % parameters.node_count, 1e6);
+    std::set<std::pair<NodeId, NodeId>> tree_edges;
+    for (NodeId parent = 0; parent < tree.size(); ++parent)
+      for (NodeId child : tree.children(parent))
+        tree_edges.emplace(std::min(parent, child), std::max(parent, child));
+    EXPECT_EQ(tree_edges, kruskal_edges(graph, 1e6));
+  }
 }
