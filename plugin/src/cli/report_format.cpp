@@ -61,6 +61,13 @@ void write_header(std::ostream& out, const SimulationReport& report)
   out << "\n";
 }
 
+std::string with_optimality(const SchedulerRun& run)
+{
+  if (run.optimality.empty())
+    return run.own_model;
+  return run.own_model + (run.optimality == "proven" ? ", proven optimal" : ", optimality not proven");
+}
+
 }  // namespace
 
 void write_report_table(std::ostream& out, const SimulationReport& report)
@@ -69,7 +76,7 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
   TextTable makespans({"scheduler", "own model", "own (s)", "pairwise (s)", "simulated (s)", "sim vs own",
                        "sim vs pairwise"});
   for (const auto& run : report.runs)
-    makespans.add_row({run.scheduler, run.own_model, seconds(run.own.makespan), seconds(run.pairwise.makespan),
+    makespans.add_row({run.scheduler, with_optimality(run), seconds(run.own.makespan), seconds(run.pairwise.makespan),
                        seconds(run.simulated.makespan), error_text(run.simulated.makespan, run.own.makespan),
                        error_text(run.simulated.makespan, run.pairwise.makespan)});
   out << "Makespan\n";
@@ -91,7 +98,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
   out << "scheduler,own_model,platform,hosts,root,message_bytes,slices,slice_bytes,port,mode,"
          "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
-         "transfers,wall_seconds\n";
+         "transfers,wall_seconds,optimality\n";
   for (const auto& run : report.runs) {
     out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                        csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
@@ -99,10 +106,10 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
                        run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
                        relative_error(run.simulated.makespan, run.pairwise.makespan));
-    out << fmt::format("{},{},{},{},{},{},{},{:.3f}\n", csv_number(run.own.period), csv_number(run.pairwise.period),
+    out << fmt::format("{},{},{},{},{},{},{},{:.3f},{}\n", csv_number(run.own.period), csv_number(run.pairwise.period),
                        csv_number(run.simulated.period), csv_number(run.own.throughput),
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
-                       run.wall_seconds);
+                       run.wall_seconds, run.optimality);
   }
 }
 

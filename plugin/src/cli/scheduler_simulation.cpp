@@ -3,6 +3,7 @@
 #include <hbcast/cli/sweep_point.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
@@ -11,6 +12,7 @@
 #include <hbcast/platform/platform_error.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <fmt/format.h>
 #include <simgrid/s4u/Engine.hpp>
@@ -160,10 +162,15 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   auto platform = LoadedPlatform::load(engine, report.platform);
   if (platform.size() > kLargePlatformHosts)
     set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
+  auto costs = std::make_shared<PlatformCostModel>(platform);
   const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
                       : options.root.empty()   ? 0
-                                               : platform.index_of(options.root);
-  auto costs = std::make_shared<PlatformCostModel>(platform);
+                      : options.root == "fastest"
+                          ? fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
+                                slice_size(options.message_bytes, options.slices)))
+                          : platform.index_of(options.root);
+  if (!options.instance_description.empty())
+    report.platform = options.instance_description;
   std::tie(report.mode, report.network_config) = network_mode();
   report.host_count = platform.size();
   report.root = platform.host_names()[root];
@@ -173,7 +180,10 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   report.port = to_string(port);
 
   set_activity("building the %s tree", scheduler_name.c_str());
-  BroadcastInstance instance(costs, platform.host_names(), report.slice_bytes, port);
+  std::shared_ptr<const CostModel> scheduler_costs = costs;
+  if (options.model == "sender-only")
+    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
+  BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
   instance.set_topology(direct_link_topology(*costs));
   report.has_platform_graph = instance.has_topology();
   if (options.steady_state_bound) {
@@ -185,6 +195,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   SchedulerRun run;
   run.scheduler = scheduler_name;
   run.own_model = scheduled.own_model_name;
+  run.optimality = scheduled.optimality;
   const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
   run.own = predict(scheduled.tree, own, options.message_bytes, options.slices, port);
   run.pairwise = predict(scheduled.tree, *costs, options.message_bytes, options.slices, port,

@@ -6,6 +6,7 @@
 #include <hbcast/cli/isolated_run.hpp>
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
+#include <hbcast/cli/sender_only_source.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
@@ -115,6 +116,16 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     auto schedulers = expand_schedulers(options.schedulers);
     SimulateOptions effective = options;
     effective.keep_trees = !options.dot_path.empty();
+    if (options.model != "pairwise" && options.model != "sender-only")
+      throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
+    const auto times = requested_sender_only_times(options);
+    std::optional<TemporaryPlatformFile> star;
+    if (times) {
+      star.emplace(*times, options.message_bytes);
+      effective.platform = star->path();
+      effective.model = "sender-only";
+      effective.instance_description = describe_sender_only_source(options, *times);
+    }
     SimulationReport report = run_all(effective, schedulers, err);
     if (!options.dot_path.empty())
       write_dot_files(report, options.dot_path);
@@ -137,7 +148,9 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   auto* command = app.add_subcommand("simulate", "build broadcast trees, predict them and replay them in SimGrid");
   command->add_option("platform", options->platform,
                       "SimGrid platform XML (default: the shipped GRID5000-like grid5000_88.xml)");
-  command->add_option("--root", options->root, "host that broadcasts (default: the first host declared)");
+  command->add_option("--root", options->root,
+                      "host that broadcasts (default: the first host declared; 'fastest': the host of smallest "
+                      "sender-only time t_u, the any-source setting of seed 000)");
   command->add_option("-s,--scheduler", options->schedulers, "scheduler name(s), comma-separated, or 'all'")
       ->delimiter(',');
   command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
@@ -157,6 +170,23 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)");
   command->add_option("--timeout", options->timeout_seconds, "wall-clock limit per scheduler in seconds (default none)")
       ->check(CLI::NonNegativeNumber);
+  command->add_option("--model", options->model,
+                      "cost model the schedulers see: pairwise (T_uv of the platform) or sender-only (t_u, "
+                      "seed 000); predictions under the platform's pairwise model are reported either way")
+      ->check(CLI::IsMember({"pairwise", "sender-only"}));
+  command->add_option("--times", options->times,
+                      "sender-only instance: transmission times in seconds, comma-separated (replaces the "
+                      "platform: a star realizing them exactly is generated)")
+      ->delimiter(',');
+  command->add_option("--classes", options->classes, "sender-only instance: speed classes value:count,... (e.g. 1:4,2:3,3:5)");
+  command->add_option("--random-times", options->random_processors,
+                      "sender-only instance: N processors drawn from --class-values or --time-range with --seed")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--class-values", options->class_values, "classes --random-times draws from uniformly, e.g. 1,2,3")
+      ->delimiter(',');
+  command->add_option("--time-range", options->time_range, "LO,HI: --random-times draws times uniformly in [LO, HI)")
+      ->delimiter(',');
+  command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)");
   command->callback([options, &context] {
     try {
       options->message_bytes = parse_size(options->size);

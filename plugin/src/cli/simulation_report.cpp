@@ -54,6 +54,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     json["relative_error"]["period_vs_own"] = relative_error(*run.simulated.period, *run.own.period);
     json["relative_error"]["period_vs_pairwise"] = relative_error(*run.simulated.period, *run.pairwise.period);
   }
+  if (!run.optimality.empty())
+    json["optimality"] = run.optimality;
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
@@ -69,6 +71,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   run.simulated = json.at("simulated").get<Figures>();
   run.transfers = json.at("transfers").get<std::size_t>();
   run.wall_seconds = json.at("wall_seconds").get<double>();
+  run.optimality = json.value("optimality", std::string());
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();

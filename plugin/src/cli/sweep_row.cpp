@@ -49,7 +49,7 @@ SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
 }
 
 const char* const kResultColumns[] = {"root",          "hosts",
-                                      "mode",          "own_model",
+                                      "mode",          "own_model", "optimality",
                                       "own_makespan",  "pairwise_makespan",
                                       "simulated_makespan", "error_vs_own",
                                       "error_vs_pairwise", "period_error_vs_pairwise",
@@ -93,6 +93,7 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["hosts"] = report.host_count;
   row["mode"] = report.mode;
   row["own_model"] = run.own_model;
+  row["optimality"] = run.optimality;
   row["own_makespan"] = run.own.makespan;
   row["pairwise_makespan"] = run.pairwise.makespan;
   row["simulated_makespan"] = run.simulated.makespan;

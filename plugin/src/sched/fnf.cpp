@@ -46,6 +46,12 @@ BroadcastTree fastest_node_first(const std::vector<double>& transmission_times, 
   return tree;
 }
 
+BroadcastTree fastest_node_first_any_source(const std::vector<double>& transmission_times)
+{
+  const auto fastest = std::min_element(transmission_times.begin(), transmission_times.end());
+  return fastest_node_first(transmission_times, static_cast<NodeId>(fastest - transmission_times.begin()));
+}
+
 ScheduleResult schedule_fnf(const BroadcastInstance& instance, NodeId root)
 {
   auto model = instance.sender_only();

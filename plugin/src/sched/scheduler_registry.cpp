@@ -8,6 +8,7 @@
 #include <hbcast/sched/lp_prune.hpp>
 #include <hbcast/sched/multiport_grow_tree.hpp>
 #include <hbcast/sched/multiport_prune_degree.hpp>
+#include <hbcast/sched/optimal.hpp>
 #include <hbcast/sched/topo_grow_tree.hpp>
 #include <hbcast/sched/topo_prune_degree.hpp>
 #include <hbcast/sched/topo_prune_simple.hpp>
@@ -23,6 +24,8 @@ const std::vector<SchedulerInfo>& scheduler_registry()
        schedule_binomial},
       {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
        schedule_fnf},
+      {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",
+       "seed 000, section 5", schedule_optimal},
       {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
        "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
       {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",

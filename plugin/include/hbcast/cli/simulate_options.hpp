@@ -25,6 +25,19 @@ struct SimulateOptions {
   bool keep_trees = false;                  ///< return the trees (for --dot)
   /// Also solve the steady-state LP SSB(G) (seed 002, section 4.1) for the throughput bound.
   bool steady_state_bound = false;
+
+  /// "pairwise" (the platform's T_uv) or "sender-only" (each host's t_u, seed 000): the model the
+  /// schedulers see. Predictions under the platform's pairwise model are reported either way.
+  std::string model = "pairwise";
+  /// A sender-only instance instead of a platform (any one of these; each implies sender-only):
+  std::vector<double> times;            ///< --times: one transmission time per processor (s)
+  std::string classes;                  ///< --classes: "value:count,..." speed classes
+  std::size_t random_processors = 0;    ///< --random-times N: N processors drawn with --seed
+  std::vector<double> class_values;     ///< --class-values: the classes --random-times draws from
+  std::vector<double> time_range;       ///< --time-range LO,HI: uniform draws instead of classes
+  std::uint64_t seed = 1;               ///< --seed for --random-times
+  /// Set by run_simulate: how the sender-only instance was made (recorded in every output).
+  std::string instance_description;
 };
 
 }  // namespace hbcast::cli

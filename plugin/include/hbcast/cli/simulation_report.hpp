@@ -21,6 +21,7 @@ struct Figures {
 struct SchedulerRun {
   std::string scheduler;
   std::string own_model;
+  std::string optimality;  ///< exact searches: "proven" or "unproven"; empty for heuristics
   Figures own;
   Figures pairwise;
   Figures simulated;

@@ -13,6 +13,10 @@ namespace hbcast {
 /// receivers, smaller t, then lower host index. O(n log n).
 BroadcastTree fastest_node_first(const std::vector<double>& transmission_times, NodeId source);
 
+/// Any-source FNF (seed 000, sections 3 and 4.1-4.3): the broadcast starts at the fastest
+/// processor (lowest index among equals), the root Theorem 4.2 allows an optimal schedule.
+BroadcastTree fastest_node_first_any_source(const std::vector<double>& transmission_times);
+
 /// FNF on the sender-only model derived from the instance (t_u at the instance's transfer size).
 ScheduleResult schedule_fnf(const BroadcastInstance& instance, NodeId root);
 

@@ -15,6 +15,9 @@ struct ScheduleResult {
   BroadcastTree tree;
   std::shared_ptr<const CostModel> own_model;
   std::string own_model_name;
+  /// Exact searches only: "proven" when the tree is optimal under own_model, "unproven" when a
+  /// node or time limit stopped the search first. Empty for heuristics.
+  std::string optimality = {};
 };
 
 }  // namespace hbcast

@@ -1,0 +1,86 @@
+#include <hbcast/model/sender_only_instances.hpp>
+
+#include <hbcast/model/random_platform_generator.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+namespace hbcast {
+namespace {
+
+void require_positive_time(double value, const std::string& what)
+{
+  if (!(value > 0.0) || !std::isfinite(value))
+    throw std::invalid_argument(what + " must be finite and > 0 (got " + shortest_decimal(value) + ")");
+}
+
+}  // namespace
+
+std::vector<double> speed_class_times(const std::vector<double>& values, const std::vector<std::size_t>& counts)
+{
+  if (values.empty() || values.size() != counts.size())
+    throw std::invalid_argument("speed classes: give as many counts as values, at least one");
+  std::vector<double> times;
+  for (std::size_t c = 0; c < values.size(); ++c) {
+    require_positive_time(values[c], "speed class time");
+    if (counts[c] == 0)
+      throw std::invalid_argument("speed classes: class " + shortest_decimal(values[c]) + " has no processor");
+    times.insert(times.end(), counts[c], values[c]);
+  }
+  return times;
+}
+
+std::vector<double> random_class_times(std::size_t n, const std::vector<double>& values, std::uint64_t seed)
+{
+  if (n == 0 || values.empty())
+    throw std::invalid_argument("random speed classes: need at least one processor and one class");
+  for (double value : values)
+    require_positive_time(value, "speed class time");
+  std::mt19937_64 rng(seed);
+  std::vector<double> times(n);
+  for (auto& time : times)
+    time = values[rng() % values.size()];
+  return times;
+}
+
+std::vector<double> uniform_random_times(std::size_t n, double low, double high, std::uint64_t seed)
+{
+  if (n == 0)
+    throw std::invalid_argument("uniform random times: need at least one processor");
+  require_positive_time(low, "uniform random times: low");
+  require_positive_time(high, "uniform random times: high");
+  if (low > high)
+    throw std::invalid_argument("uniform random times: low must be <= high");
+  std::mt19937_64 rng(seed);
+  std::vector<double> times(n);
+  for (auto& time : times)
+    time = low + unit_uniform_draw(rng) * (high - low);
+  return times;
+}
+
+PlatformGraph sender_only_star_platform(const std::vector<double>& times, double message_bytes)
+{
+  if (times.size() < 2)
+    throw std::invalid_argument("sender-only star: need at least 2 processors");
+  if (!(message_bytes > 0.0) || !std::isfinite(message_bytes))
+    throw std::invalid_argument("sender-only star: the message size must be finite and > 0");
+  for (double time : times)
+    require_positive_time(time, "sender-only star: transmission time");
+  std::vector<std::string> names(times.size());
+  for (std::size_t u = 0; u < times.size(); ++u)
+    names[u] = "node-" + std::to_string(u);
+  PlatformGraph graph(PlatformGraph::Shape::star, names);
+  const double fastest_up = message_bytes / *std::min_element(times.begin(), times.end());
+  for (std::size_t u = 0; u < times.size(); ++u) {
+    graph.add_link({u, PlatformGraph::kStarSwitch, message_bytes / times[u], 0.0, true});
+    graph.add_link({PlatformGraph::kStarSwitch, u, fastest_up, 0.0, true});
+  }
+  graph.set_parameter("generator", "sender-only-star");
+  graph.set_parameter("message-bytes", shortest_decimal(message_bytes));
+  return graph;
+}
+
+}  // namespace hbcast
