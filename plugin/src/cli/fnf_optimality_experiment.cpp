@@ -1,6 +1,7 @@
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
 
 #include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/experiment_parameters.hpp>
 #include <hbcast/cli/scenario.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/model/sender_only_model.hpp>
@@ -15,18 +16,6 @@
 
 namespace hbcast::cli {
 namespace {
-
-std::size_t parameter(const YAML::Node& parameters, const char* key, std::size_t fallback, const std::string& path)
-{
-  if (!parameters[key])
-    return fallback;
-  try {
-    return parameters[key].as<std::size_t>();
-  } catch (const YAML::Exception&) {
-    throw ScenarioError(path + ":" + std::to_string(parameters[key].Mark().line + 1) + ": key '" + key +
-                        "': not a whole number");
-  }
-}
 
 // Transmission times with exactly `classes` distinct integer values in 1..12, each used at least
 // once, the source (node 0) among the fastest.
@@ -54,11 +43,11 @@ std::vector<double> random_times(std::size_t n, std::size_t classes, std::mt1993
 std::vector<CheckResult> run_fnf_optimality(const YAML::Node& parameters, const std::string& case_path,
                                             const std::string& results_path)
 {
-  const std::size_t instances = parameter(parameters, "instances", 1000, case_path);
-  const std::size_t min_nodes = parameter(parameters, "min_nodes", 3, case_path);
-  const std::size_t max_nodes = parameter(parameters, "max_nodes", 9, case_path);
-  const std::size_t classes = parameter(parameters, "classes", 2, case_path);
-  const std::size_t seed = parameter(parameters, "seed", 1, case_path);
+  const std::size_t instances = size_parameter(parameters, "instances", 1000, case_path);
+  const std::size_t min_nodes = size_parameter(parameters, "min_nodes", 3, case_path);
+  const std::size_t max_nodes = size_parameter(parameters, "max_nodes", 9, case_path);
+  const std::size_t classes = size_parameter(parameters, "classes", 2, case_path);
+  const std::size_t seed = size_parameter(parameters, "seed", 1, case_path);
   if (max_nodes > 9 || min_nodes < classes || min_nodes > max_nodes || classes < 1)
     throw ScenarioError(case_path + ": need classes <= min_nodes <= max_nodes <= 9");
   std::mt19937_64 rng(seed);

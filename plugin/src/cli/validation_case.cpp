@@ -10,6 +10,14 @@
 namespace hbcast::cli {
 namespace {
 
+std::string join_words(const std::vector<std::string>& words)
+{
+  std::string text;
+  for (const auto& word : words)
+    text += (text.empty() ? "" : ", ") + word;
+  return text;
+}
+
 const std::set<std::string> kCaseKeys = {"title",      "source", "kind", "scenario", "parameters",
                                          "expectations", "figures", "fast", "full"};
 
@@ -78,8 +86,10 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.title = required_text(path, root, "title");
   result.source = required_text(path, root, "source");
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
-  if (result.kind != "sweep" && result.kind != "fnf-optimality")
-    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (sweep or fnf-optimality)");
+  // The model-level experiment kinds, each dispatched in validation_runner.cpp.
+  static const std::vector<std::string> kinds{"sweep", "fnf-optimality", "fnf-guarantees", "liu-table1"};
+  if (std::find(kinds.begin(), kinds.end(), result.kind) == kinds.end())
+    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (" + join_words(kinds) + ")");
   const YAML::Node overrides = full ? root["full"] : root["fast"];
   const char* data_key = result.kind == "sweep" ? "scenario" : "parameters";
   if (!root[data_key] || !root[data_key].IsMap())

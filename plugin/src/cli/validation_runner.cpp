@@ -1,7 +1,9 @@
 #include <hbcast/cli/validation_runner.hpp>
 
 #include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/fnf_guarantees_experiment.hpp>
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
+#include <hbcast/cli/liu_table1_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
@@ -48,6 +50,10 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
   const std::string results_path = (fs::path(output_directory) / result.results).string();
   if (validation_case.kind == "fnf-optimality") {
     result.checks = run_fnf_optimality(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "fnf-guarantees") {
+    result.checks = run_fnf_guarantees(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "liu-table1") {
+    result.checks = run_liu_table1(validation_case.parameters, validation_case.path, results_path);
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

@@ -246,6 +246,21 @@ std::vector<NodeId> processors_of(const SpeedClasses& classes, const std::vector
 
 }  // namespace
 
+SenderOnlySearchOptions liu_search_options()
+{
+  SenderOnlySearchOptions options;
+  options.fastest_remaining_bound = false;
+  return options;
+}
+
+SenderOnlySearchOptions generic_search_options()
+{
+  SenderOnlySearchOptions options;
+  options.fastest_first_order = options.fastest_processors_first = options.no_slower_sender = false;
+  options.fnf_incumbent = options.fastest_remaining_bound = false;
+  return options;
+}
+
 BroadcastTree tree_of_sequence(const std::vector<double>& times, const std::vector<NodeId>& sequence)
 {
   BroadcastTree tree(times.size(), sequence.at(0));

@@ -13,13 +13,7 @@ using namespace hbcast;
 
 namespace {
 
-SenderOnlySearchOptions generic_options()
-{
-  SenderOnlySearchOptions options;
-  options.fastest_first_order = options.fastest_processors_first = options.no_slower_sender = false;
-  options.fnf_incumbent = options.fastest_remaining_bound = false;
-  return options;
-}
+SenderOnlySearchOptions generic_options() { return generic_search_options(); }
 
 double any_source_optimum(const std::vector<double>& times)
 {
@@ -94,7 +88,8 @@ TEST(SenderOnlySearch, ANodeLimitReturnsTheIncumbentUnproven)
 // optimum, for a given source and for any source, on integer and real times.
 TEST(SenderOnlySearch, EveryTechniqueKeepsTheExhaustiveOptimum)
 {
-  std::vector<std::pair<std::string, SenderOnlySearchOptions>> variants{{"all", {}}, {"generic", generic_options()}};
+  std::vector<std::pair<std::string, SenderOnlySearchOptions>> variants{
+      {"all", {}}, {"generic", generic_options()}, {"liu", liu_search_options()}};
   for (int technique = 0; technique < 5; ++technique) {
     SenderOnlySearchOptions only = generic_options();
     (technique == 0 ? only.fastest_first_order

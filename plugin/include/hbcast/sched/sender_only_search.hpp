@@ -30,6 +30,12 @@ struct SenderOnlySearchOptions {
   double time_limit_seconds = 0.0;
 };
 
+/// Liu's FNF-guided search as published (techniques 1 and 2, FNF incumbent), without our bound.
+SenderOnlySearchOptions liu_search_options();
+/// The generic branch-and-bound of Liu's Table 1: classes in order of their first processor, no
+/// technique, pruning only prefixes already as late as the best complete sequence found so far.
+SenderOnlySearchOptions generic_search_options();
+
 /// The best broadcast found, as a receive sequence and as a tree, and what the search cost.
 struct SenderOnlySearchResult {
   /// Processors in the order they become ready; sequence[0] is the source.
