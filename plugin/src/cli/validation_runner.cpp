@@ -2,6 +2,7 @@
 
 #include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
+#include <hbcast/cli/ptas_guarantee_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
@@ -48,6 +49,8 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
   const std::string results_path = (fs::path(output_directory) / result.results).string();
   if (validation_case.kind == "fnf-optimality") {
     result.checks = run_fnf_optimality(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "ptas-guarantee") {
+    result.checks = run_ptas_guarantee(validation_case.parameters, validation_case.path, results_path);
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

@@ -8,6 +8,7 @@
 #include <hbcast/sched/lp_prune.hpp>
 #include <hbcast/sched/multiport_grow_tree.hpp>
 #include <hbcast/sched/multiport_prune_degree.hpp>
+#include <hbcast/sched/sender_only_ptas.hpp>
 #include <hbcast/sched/topo_grow_tree.hpp>
 #include <hbcast/sched/topo_prune_degree.hpp>
 #include <hbcast/sched/topo_prune_simple.hpp>
@@ -23,6 +24,8 @@ const std::vector<SchedulerInfo>& scheduler_registry()
        schedule_binomial},
       {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
        schedule_fnf},
+      {"ptas", "Khuller-Kim-Woeginger PTAS on the sender-only model (eps = 0.1, eps' fitted to n)",
+       "seed 001, section 3", schedule_ptas},
       {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
        "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
       {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",
