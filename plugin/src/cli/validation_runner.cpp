@@ -4,6 +4,7 @@
 #include <hbcast/cli/fnf_guarantees_experiment.hpp>
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
 #include <hbcast/cli/liu_table1_experiment.hpp>
+#include <hbcast/cli/ptas_guarantee_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
@@ -54,6 +55,8 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
     result.checks = run_fnf_guarantees(validation_case.parameters, validation_case.path, results_path);
   } else if (validation_case.kind == "liu-table1") {
     result.checks = run_liu_table1(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "ptas-guarantee") {
+    result.checks = run_ptas_guarantee(validation_case.parameters, validation_case.path, results_path);
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

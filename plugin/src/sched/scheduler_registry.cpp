@@ -9,6 +9,7 @@
 #include <hbcast/sched/multiport_grow_tree.hpp>
 #include <hbcast/sched/multiport_prune_degree.hpp>
 #include <hbcast/sched/optimal.hpp>
+#include <hbcast/sched/sender_only_ptas.hpp>
 #include <hbcast/sched/topo_grow_tree.hpp>
 #include <hbcast/sched/topo_prune_degree.hpp>
 #include <hbcast/sched/topo_prune_simple.hpp>
@@ -26,6 +27,8 @@ const std::vector<SchedulerInfo>& scheduler_registry()
        schedule_fnf},
       {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",
        "seed 000, section 5", schedule_optimal},
+      {"ptas", "Khuller-Kim-Woeginger PTAS on the sender-only model (eps = 0.1, eps' fitted to n)",
+       "seed 001, section 3", schedule_ptas},
       {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
        "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
       {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",

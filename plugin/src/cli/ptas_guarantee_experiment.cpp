@@ -1,0 +1,167 @@
+#include <hbcast/cli/ptas_guarantee_experiment.hpp>
+
+#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/scenario.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/model/sender_only_model.hpp>
+#include <hbcast/sched/exhaustive_oracle.hpp>
+#include <hbcast/sched/fnf.hpp>
+#include <hbcast/sched/fnf_multicast.hpp>
+#include <hbcast/sched/multicast_oracle.hpp>
+#include <hbcast/sched/ptas_multicast.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+namespace hbcast::cli {
+namespace {
+
+struct Settings {
+  std::size_t instances, min_nodes, max_nodes, multicast_instances, multicast_max_nodes, classes, seed;
+  double epsilon;
+  std::vector<double> epsilon_primes;
+};
+
+template <typename T>
+T parameter(const YAML::Node& parameters, const char* key, T fallback, const std::string& path)
+{
+  if (!parameters[key])
+    return fallback;
+  try {
+    return parameters[key].as<T>();
+  } catch (const YAML::Exception&) {
+    throw ScenarioError(path + ":" + std::to_string(parameters[key].Mark().line + 1) + ": key '" + key +
+                        "': not a valid value");
+  }
+}
+
+Settings read_settings(const YAML::Node& parameters, const std::string& path)
+{
+  Settings s{parameter<std::size_t>(parameters, "instances", 1000, path),
+             parameter<std::size_t>(parameters, "min_nodes", 3, path),
+             parameter<std::size_t>(parameters, "max_nodes", 9, path),
+             parameter<std::size_t>(parameters, "multicast_instances", 500, path),
+             parameter<std::size_t>(parameters, "multicast_max_nodes", 8, path),
+             parameter<std::size_t>(parameters, "classes", 3, path),
+             parameter<std::size_t>(parameters, "seed", 1, path),
+             parameter<double>(parameters, "epsilon", 0.1, path),
+             parameter<std::vector<double>>(parameters, "epsilon_primes", {0.2, 0.3, 0.5, 1.0}, path)};
+  if (s.max_nodes > 9 || s.multicast_max_nodes > 8 || s.min_nodes < std::max<std::size_t>(s.classes, 2) ||
+      s.min_nodes > s.max_nodes || s.min_nodes > s.multicast_max_nodes || s.classes < 1 || s.epsilon_primes.empty())
+    throw ScenarioError(path + ": need 2, classes <= min_nodes <= max_nodes <= 9, multicast_max_nodes <= 8 "
+                               "and some epsilon_primes");
+  return s;
+}
+
+// Exactly `classes` distinct integer times in 1..12, the source (node 0) among the fastest.
+// rng() % m rather than std::uniform_int_distribution: the same instances on every platform.
+std::vector<double> random_times(std::size_t n, std::size_t classes, std::mt19937_64& rng)
+{
+  std::vector<double> values;
+  while (values.size() < classes) {
+    const double candidate = static_cast<double>(1 + rng() % 12);
+    if (std::find(values.begin(), values.end(), candidate) == values.end())
+      values.push_back(candidate);
+  }
+  std::sort(values.begin(), values.end());
+  std::vector<double> times(n);
+  for (std::size_t k = 0; k < n; ++k)
+    times[k] = k < classes ? values[k] : values[rng() % classes];
+  std::shuffle(times.begin() + 1, times.end(), rng);
+  times[0] = values.front();
+  return times;
+}
+
+double fnf_makespan(const std::vector<double>& times)
+{
+  return evaluate_atomic(fastest_node_first(times, 0), SenderOnlyModel::from_times(times), 1.0, PortModel::one_port)
+      .makespan;
+}
+
+struct Tally {
+  std::size_t within = 0, count = 0;
+  double worst_ptas = 1.0, worst_fnf = 1.0;
+  std::map<double, double> worst_by_epsilon_prime;
+  void add(double ptas, double fnf, double optimum, double bound, double epsilon_prime)
+  {
+    ++count;
+    within += ptas <= bound * optimum + 1e-9;
+    worst_ptas = std::max(worst_ptas, ptas / optimum);
+    worst_fnf = std::max(worst_fnf, fnf / optimum);
+    auto& worst = worst_by_epsilon_prime[epsilon_prime];
+    worst = std::max({worst, 1.0, ptas / optimum});
+  }
+};
+
+std::string ratio_table(const Tally& tally, double epsilon)
+{
+  std::string table = "| eps' | guarantee | worst PTAS / OPT |\n|---|---|---|\n";
+  for (const auto& [epsilon_prime, worst] : tally.worst_by_epsilon_prime)
+    table += fmt::format("| {:g} | {:.4f} | {:.4f} |\n", epsilon_prime,
+                         ptas_guarantee({epsilon, epsilon_prime}), worst);
+  return table;
+}
+
+}  // namespace
+
+std::vector<CheckResult> run_ptas_guarantee(const YAML::Node& parameters, const std::string& case_path,
+                                            const std::string& results_path)
+{
+  const Settings s = read_settings(parameters, case_path);
+  std::mt19937_64 rng(s.seed);
+  std::string csv = "instance,kind,nodes,times,members,epsilon_prime,ptas,fnf,optimum,ptas_ratio,fnf_ratio\n";
+  Tally broadcast;
+  for (std::size_t k = 0; k < s.instances; ++k) {
+    const auto times = random_times(s.min_nodes + rng() % (s.max_nodes - s.min_nodes + 1), s.classes, rng);
+    const PtasParameters ptas{s.epsilon, s.epsilon_primes[k % s.epsilon_primes.size()]};
+    const double value = sender_only_ptas(times, 0, ptas).makespan;
+    const double fnf = fnf_makespan(times);
+    const double optimum = exhaustive_optimal_makespan(times, 0);
+    broadcast.add(value, fnf, optimum, ptas_guarantee(ptas), ptas.epsilon_prime);
+    csv += fmt::format("{},broadcast,{},{},,{:g},{:g},{:g},{:g},{:.6f},{:.6f}\n", k, times.size(), fmt::join(times, " "),
+                       ptas.epsilon_prime, value, fnf, optimum, value / optimum, fnf / optimum);
+  }
+  Tally multicast;
+  std::size_t fnf_within = 0;
+  for (std::size_t k = 0; k < s.multicast_instances; ++k) {
+    const auto times = random_times(s.min_nodes + rng() % (s.multicast_max_nodes - s.min_nodes + 1), s.classes, rng);
+    std::vector<NodeId> members{1 + rng() % (times.size() - 1)};
+    for (NodeId v = 1; v < times.size(); ++v)
+      if (v != members.front() && rng() % 2 == 0)
+        members.push_back(v);
+    std::sort(members.begin(), members.end());
+    const PtasParameters ptas{s.epsilon, s.epsilon_primes[k % s.epsilon_primes.size()]};
+    const double value = ptas_multicast(times, 0, members, ptas).member_completion;
+    const double fnf = fnf_multicast(times, 0, members).member_completion;
+    const double optimum = exhaustive_multicast_optimum(times, 0, members);
+    multicast.add(value, fnf, optimum, ptas_guarantee(ptas), ptas.epsilon_prime);
+    fnf_within += fnf <= 1.5 * optimum + 1e-9;
+    csv += fmt::format("{},multicast,{},{},{},{:g},{:g},{:g},{:g},{:.6f},{:.6f}\n", k, times.size(),
+                       fmt::join(times, " "), fmt::join(members, " "), ptas.epsilon_prime, value, fnf, optimum,
+                       value / optimum, fnf / optimum);
+  }
+  write_file_atomically(results_path, csv);
+  const std::string setting =
+      fmt::format("{} classes, {}-{} processors, fastest source, eps = {:g}", s.classes, s.min_nodes, s.max_nodes, s.epsilon);
+  auto verdict = [](std::size_t ok, std::size_t all) { return ok == all ? Verdict::pass : Verdict::fail; };
+  return {
+      {"PTAS broadcast <= (1+eps)(1+eps')(1+3eps') OPT (" + setting + ")",
+       fmt::format("{} of {} instances", broadcast.within, broadcast.count), "all (Theorem 3)",
+       verdict(broadcast.within, broadcast.count), ""},
+      {"worst PTAS / OPT and FNF / OPT, broadcast", fmt::format("{:.4f} and {:.4f}", broadcast.worst_ptas, broadcast.worst_fnf),
+       "FNF <= 1.5, >= 25/22 on some instance (seed 001, section 1)", Verdict::report, ratio_table(broadcast, s.epsilon)},
+      {fmt::format("PTAS multicast <= (1+eps)(1+eps')(1+3eps') OPT ({}-{} processors, random members)", s.min_nodes,
+                   s.multicast_max_nodes),
+       fmt::format("{} of {} instances", multicast.within, multicast.count), "all (Theorem 4)",
+       verdict(multicast.within, multicast.count), ""},
+      {"FNF multicast (best k fastest recruits) <= 1.5 OPT multicast",
+       fmt::format("{} of {} instances", fnf_within, multicast.count), "all (FNF's 1.5 on the optimum's participants)",
+       verdict(fnf_within, multicast.count), ""},
+      {"worst PTAS / OPT and FNF / OPT, multicast", fmt::format("{:.4f} and {:.4f}", multicast.worst_ptas, multicast.worst_fnf),
+       "not published", Verdict::report, ratio_table(multicast, s.epsilon)}};
+}
+
+}  // namespace hbcast::cli

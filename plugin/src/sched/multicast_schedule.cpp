@@ -1,0 +1,109 @@
+#include <hbcast/sched/multicast_schedule.hpp>
+
+#include <hbcast/core/tree_validation.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace hbcast {
+
+std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::vector<NodeId>& members)
+{
+  std::vector<bool> mask(node_count, false);
+  for (NodeId m : members) {
+    if (m >= node_count)
+      throw std::invalid_argument("multicast member " + std::to_string(m) + " is not one of the " +
+                                  std::to_string(node_count) + " processors");
+    if (m == source)
+      throw std::invalid_argument("multicast member " + std::to_string(m) + " is the source");
+    if (mask[m])
+      throw std::invalid_argument("multicast member " + std::to_string(m) + " is listed twice");
+    mask[m] = true;
+  }
+  return mask;
+}
+
+std::vector<double> multicast_ready_times(const BroadcastTree& tree, const std::vector<double>& times)
+{
+  std::vector<double> ready(tree.size(), -1.0);
+  ready[tree.root()] = 0.0;
+  std::vector<NodeId> stack{tree.root()};
+  while (!stack.empty()) {
+    const NodeId u = stack.back();
+    stack.pop_back();
+    double clock = ready[u];
+    for (NodeId c : tree.children(u)) {
+      clock += times[u];
+      if (ready[c] < 0.0) {  // a revisit (invalid tree) is left to validate_multicast_tree
+        ready[c] = clock;
+        stack.push_back(c);
+      }
+    }
+  }
+  return ready;
+}
+
+void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members)
+{
+  // The participants, made contiguous, must form a valid spanning tree of their own.
+  std::vector<NodeId> index(tree.size(), kNoNode);
+  std::vector<NodeId> participants{tree.root()};
+  index[tree.root()] = 0;
+  auto enrol = [&](NodeId v) {
+    if (v < tree.size() && index[v] == kNoNode) {
+      index[v] = participants.size();
+      participants.push_back(v);
+    }
+  };
+  for (NodeId u = 0; u < tree.size(); ++u)
+    for (NodeId c : tree.children(u)) {
+      if (c >= tree.size())
+        throw InvalidTree("node " + std::to_string(u) + " has a child index " + std::to_string(c) + " outside the tree");
+      enrol(u);
+      enrol(c);
+    }
+  for (NodeId m : members)
+    enrol(m);
+  BroadcastTree compact(participants.size(), 0);
+  for (NodeId u : participants)
+    for (NodeId c : tree.children(u))
+      compact.add_child(index[u], index[c]);
+  std::vector<std::string> names;
+  for (NodeId v : participants)
+    names.push_back(std::to_string(v));
+  validate_tree(compact, names);
+}
+
+double member_completion_time(const BroadcastTree& tree, const std::vector<double>& times,
+                              const std::vector<NodeId>& members)
+{
+  const auto ready = multicast_ready_times(tree, times);
+  double completion = 0.0;
+  for (NodeId m : members)
+    completion = std::max(completion, ready.at(m));
+  return completion;
+}
+
+MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::vector<double>& times,
+                                          const std::vector<NodeId>& members)
+{
+  const auto mask = member_mask(tree.size(), tree.root(), members);
+  const auto ready = multicast_ready_times(tree, times);
+  MulticastSchedule schedule{BroadcastTree(tree.size(), tree.root()), {}, 0.0};
+  for (NodeId m : members)
+    schedule.member_completion = std::max(schedule.member_completion, ready[m]);
+  for (NodeId u = 0; u < tree.size(); ++u)
+    for (NodeId c : tree.children(u))
+      if (mask[c] || ready[c] <= schedule.member_completion) {
+        schedule.tree.add_child(u, c);
+        if (!mask[c])
+          schedule.recruited.push_back(c);
+      }
+  std::sort(schedule.recruited.begin(), schedule.recruited.end(),
+            [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
+  return schedule;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,93 @@
+#include <hbcast/sched/ptas_multicast.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace hbcast {
+namespace {
+
+// The participants for k recruits, in increasing id: source, members, k fastest non-members.
+std::vector<NodeId> participants(const std::vector<double>& times, NodeId source, const std::vector<bool>& mask,
+                                 std::size_t recruits)
+{
+  std::vector<NodeId> others;
+  for (NodeId v = 0; v < times.size(); ++v)
+    if (v != source && !mask[v])
+      others.push_back(v);
+  std::sort(others.begin(), others.end(),
+            [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
+  std::vector<NodeId> chosen(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits));
+  chosen.push_back(source);
+  for (NodeId v = 0; v < times.size(); ++v)
+    if (mask[v])
+      chosen.push_back(v);
+  std::sort(chosen.begin(), chosen.end());
+  return chosen;
+}
+
+std::vector<double> times_of(const std::vector<double>& times, const std::vector<NodeId>& nodes)
+{
+  std::vector<double> sub;
+  for (NodeId v : nodes)
+    sub.push_back(times[v]);
+  return sub;
+}
+
+NodeId index_of(const std::vector<NodeId>& nodes, NodeId v)
+{
+  return static_cast<NodeId>(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin());
+}
+
+std::size_t non_member_count(std::size_t n, const std::vector<NodeId>& members) { return n - 1 - members.size(); }
+
+}  // namespace
+
+double ptas_multicast_work(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
+                           const PtasParameters& parameters)
+{
+  if (source >= times.size())
+    throw std::invalid_argument("multicast source " + std::to_string(source) + " is not one of the " +
+                                std::to_string(times.size()) + " processors");
+  const auto mask = member_mask(times.size(), source, members);
+  double work = 0.0;
+  for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
+    const auto nodes = participants(times, source, mask, k);
+    work += sender_only_ptas_work(times_of(times, nodes), index_of(nodes, source), parameters);
+  }
+  return work;
+}
+
+MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
+                                 const PtasParameters& parameters)
+{
+  const double work = ptas_multicast_work(times, source, members, parameters);
+  if (work > parameters.max_work) {
+    std::ostringstream message;
+    message << "PTAS multicast: n = " << times.size() << " with epsilon' = " << parameters.epsilon_prime
+            << " needs about " << work << " steps, over the limit of " << parameters.max_work
+            << "; use a larger epsilon' or fewer processors";
+    throw std::invalid_argument(message.str());
+  }
+  const auto mask = member_mask(times.size(), source, members);
+  PtasParameters unlimited = parameters;  // the whole run was checked against the limit above
+  unlimited.max_work = std::numeric_limits<double>::infinity();
+  MulticastSchedule best;
+  best.member_completion = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
+    const auto nodes = participants(times, source, mask, k);
+    const PtasSchedule sub = sender_only_ptas(times_of(times, nodes), index_of(nodes, source), unlimited);
+    BroadcastTree tree(times.size(), source);
+    for (NodeId u = 0; u < sub.tree.size(); ++u)
+      for (NodeId c : sub.tree.children(u))
+        tree.add_child(nodes[u], nodes[c]);
+    MulticastSchedule candidate = make_multicast_schedule(tree, times, members);
+    if (candidate.member_completion < best.member_completion)
+      best = std::move(candidate);
+  }
+  return best;
+}
+
+}  // namespace hbcast
