@@ -19,6 +19,8 @@ const char* summary_of(const std::string& generator)
     return "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths";
   if (generator == "star")
     return "heterogeneous star, private up and down links, uniform bandwidths and latencies";
+  if (generator == "sender-only")
+    return "star realizing the sender-only model exactly: processor u sends to anyone in t_u (seed 000)";
   return "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)";
 }
 
@@ -31,6 +33,10 @@ const char* details_of(const std::string& generator)
   if (generator == "star")
     return "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
            "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).";
+  if (generator == "sender-only")
+    return "Host u's up link carries message-bytes in t_u, with no latency; every down link is as fast as the "
+           "fastest up link, so T_uv = t_u for every v (exact in hbcast's exact mode). Times come from K "
+           "evenly spaced classes (Liu's Table 1 setup with 3) or, with --classes 0, uniform draws.";
   return "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
          "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
          "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "

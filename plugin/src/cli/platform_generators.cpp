@@ -1,6 +1,7 @@
 #include <hbcast/cli/platform_generators.hpp>
 
 #include <hbcast/model/random_platform_generator.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
 #include <hbcast/model/tiers_platform_generator.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
@@ -65,6 +66,22 @@ const GeneratorFields<StarPlatformParameters>& star_fields()
       {"lat-min", "SECONDS", "lowest link latency, seconds", &P::latency_min},
       {"lat-max", "SECONDS", "highest link latency, seconds", &P::latency_max},
   }};
+  return fields;
+}
+
+const GeneratorFields<SenderOnlyPlatformParameters>& sender_only_fields()
+{
+  using P = SenderOnlyPlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {{"nodes", "N", "number of processors, at least 2", &P::node_count},
+       {"classes", "K", "speed classes evenly spaced from t-min to t-max, each host drawing one (0: uniform times)",
+        &P::classes}},
+      {
+          {"t-min", "SECONDS", "fastest transmission time, for a message of message-bytes", &P::time_min},
+          {"t-max", "SECONDS", "slowest transmission time", &P::time_max},
+          {"message-bytes", "BYTES", "message size the times are for (they scale linearly with the size)",
+           &P::message_bytes},
+      }};
   return fields;
 }
 
@@ -194,7 +211,7 @@ std::string joined_generator_names()
 
 std::vector<std::string> platform_generator_names()
 {
-  return {"random", "star", "tiers"};
+  return {"random", "star", "tiers", "sender-only"};
 }
 
 std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
@@ -205,6 +222,8 @@ std::vector<GeneratorParameter> platform_generator_parameters(const std::string&
     return describe(star_fields());
   if (generator == "tiers")
     return describe(tiers_fields());
+  if (generator == "sender-only")
+    return describe(sender_only_fields());
   throw std::invalid_argument("unknown generator '" + generator + "' (known: " + joined_generator_names() + ")");
 }
 
@@ -215,7 +234,9 @@ std::string generate_platform_xml(const std::string& generator, const std::map<s
   const PlatformGraph graph =
       generator == "random" ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
       : generator == "star" ? generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed))
-                            : generate_tiers(parameters, seed);
+      : generator == "sender-only"
+          ? generate_sender_only_platform(parse_parameters(generator, sender_only_fields(), parameters, seed))
+          : generate_tiers(parameters, seed);
   std::ostringstream xml;
   write_platform_xml(xml, graph);
   return xml.str();

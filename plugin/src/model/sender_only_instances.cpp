@@ -61,6 +61,32 @@ std::vector<double> uniform_random_times(std::size_t n, double low, double high,
   return times;
 }
 
+std::vector<double> sender_only_platform_times(const SenderOnlyPlatformParameters& p)
+{
+  require_parameter(p.node_count >= 2, "sender-only", "nodes", "at least 2", static_cast<double>(p.node_count));
+  require_parameter(p.time_min > 0.0 && std::isfinite(p.time_min), "sender-only", "t-min", "finite and > 0", p.time_min);
+  require_parameter(p.time_max >= p.time_min && std::isfinite(p.time_max), "sender-only", "t-max", "finite and >= t-min",
+                    p.time_max);
+  if (p.classes == 0)
+    return uniform_random_times(p.node_count, p.time_min, p.time_max, p.seed);
+  std::vector<double> values(p.classes, p.time_min);
+  for (std::size_t c = 1; c < p.classes; ++c)
+    values[c] = p.time_min + (p.time_max - p.time_min) * static_cast<double>(c) / static_cast<double>(p.classes - 1);
+  return random_class_times(p.node_count, values, p.seed);
+}
+
+PlatformGraph generate_sender_only_platform(const SenderOnlyPlatformParameters& p)
+{
+  PlatformGraph graph = sender_only_star_platform(sender_only_platform_times(p), p.message_bytes);
+  graph.set_parameter("generator", "sender-only");
+  graph.set_parameter("seed", std::to_string(p.seed));
+  graph.set_parameter("nodes", std::to_string(p.node_count));
+  graph.set_parameter("classes", std::to_string(p.classes));
+  graph.set_parameter("t-min", shortest_decimal(p.time_min));
+  graph.set_parameter("t-max", shortest_decimal(p.time_max));
+  return graph;
+}
+
 PlatformGraph sender_only_star_platform(const std::vector<double>& times, double message_bytes)
 {
   if (times.size() < 2)

@@ -21,6 +21,22 @@ std::vector<double> random_class_times(std::size_t n, const std::vector<double>&
 /// n processors with times uniform in [low, high) (unit_uniform_draw, one per processor).
 std::vector<double> uniform_random_times(std::size_t n, double low, double high, std::uint64_t seed);
 
+/// The sender-only star as a seeded platform generator (sweeps, `hbcast generate sender-only`):
+/// `classes` >= 1 evenly spaced class values from time_min to time_max, each processor drawing
+/// one (random_class_times); classes = 0: times uniform in [time_min, time_max). Times are for a
+/// message of message_bytes; with no latency they scale linearly with the size.
+struct SenderOnlyPlatformParameters {
+  std::size_t node_count = 10;
+  std::size_t classes = 3;
+  double time_min = 1.0;
+  double time_max = 3.0;
+  double message_bytes = 1e6;
+  std::uint64_t seed = 1;
+};
+/// The transmission times the parameters draw (for message_bytes).
+std::vector<double> sender_only_platform_times(const SenderOnlyPlatformParameters& parameters);
+PlatformGraph generate_sender_only_platform(const SenderOnlyPlatformParameters& parameters);
+
 /// A star whose routes realize the sender-only model exactly for `message_bytes`: host u's up
 /// link has bandwidth message_bytes / t_u and no latency, and every down link is as fast as the
 /// fastest up link, so T_uv = message_bytes / min(up_u, down_v) = t_u for every v. Times must be
