@@ -78,8 +78,8 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.title = required_text(path, root, "title");
   result.source = required_text(path, root, "source");
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
-  if (result.kind != "sweep" && result.kind != "fnf-optimality")
-    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (sweep or fnf-optimality)");
+  if (result.kind != "sweep" && result.kind != "fnf-optimality" && result.kind != "grid-heuristics")
+    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (sweep, fnf-optimality or grid-heuristics)");
   const YAML::Node overrides = full ? root["full"] : root["fast"];
   const char* data_key = result.kind == "sweep" ? "scenario" : "parameters";
   if (!root[data_key] || !root[data_key].IsMap())
