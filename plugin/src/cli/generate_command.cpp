@@ -21,6 +21,8 @@ const char* summary_of(const std::string& generator)
     return "heterogeneous star, private up and down links, uniform bandwidths and latencies";
   if (generator == "sender-only")
     return "star realizing the sender-only model exactly: processor u sends to anyone in t_u (seed 000)";
+  if (generator == "multisite")
+    return "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (seed 003)";
   return "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)";
 }
 
@@ -37,6 +39,11 @@ const char* details_of(const std::string& generator)
     return "Host u's up link carries message-bytes in t_u, with no latency; every down link is as fast as the "
            "fastest up link, so T_uv = t_u for every v (exact in hbcast's exact mode). Times come from K "
            "evenly spaced classes (Liu's Table 1 setup with 3) or, with --classes 0, uniform draws.";
+  if (generator == "multisite")
+    return "Two zone levels (SimGrid 3.32 routing across deeper nesting has bugs): a Full root zone with one "
+           "<cluster> per cluster (SPLITDUPLEX node links, SHARED backbone); each cluster router has its own "
+           "uplink to its site; sites are joined pairwise by WAN links whose latencies are uniform in "
+           "[wan-lat-min, wan-lat-max]. Hosts are named s<site>-c<cluster>-<node>. No send overhead properties.";
   return "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
          "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
          "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "

@@ -1,9 +1,11 @@
 #include <hbcast/cli/platform_generators.hpp>
 
+#include <hbcast/model/multisite_platform_generator.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
 #include <hbcast/model/tiers_platform_generator.hpp>
+#include <hbcast/platform/multisite_xml_writer.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
 
 #include <algorithm>
@@ -117,6 +119,31 @@ const GeneratorFields<TiersPlatformParameters>& tiers_fields()
   return fields;
 }
 
+// Seed 003's setting: sites x clusters x nodes, 1 Gb/s node links, 10 Gb/s backbones, WAN in ms.
+const GeneratorFields<MultisitePlatformParameters>& multisite_fields()
+{
+  using P = MultisitePlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {
+          {"sites", "N", "number of sites, at least 1", &P::sites},
+          {"clusters-per-site", "N", "clusters per site; sites x clusters-per-site must be 2 to 50", &P::clusters_per_site},
+          {"nodes-per-cluster", "N", "hosts per cluster, at least 1", &P::nodes_per_cluster},
+      },
+      {
+          {"node-bw", "BYTES_PER_S", "bandwidth of each node link, bytes/s (1 Gb/s)", &P::node_bandwidth},
+          {"node-lat", "SECONDS", "latency of each node link, seconds", &P::node_latency},
+          {"backbone-bw", "BYTES_PER_S", "cluster backbone and cluster uplink bandwidth, bytes/s (10 Gb/s)",
+           &P::backbone_bandwidth},
+          {"backbone-lat", "SECONDS", "latency of each cluster backbone, seconds", &P::backbone_latency},
+          {"uplink-lat", "SECONDS", "latency from a cluster router to its site, seconds", &P::uplink_latency},
+          {"wan-bw", "BYTES_PER_S", "bandwidth of each site-to-site link, bytes/s (10 Gb/s)", &P::wan_bandwidth},
+          {"wan-lat-min", "SECONDS", "lowest site-to-site latency, seconds (seed 003 Table 2: 1 ms)",
+           &P::wan_latency_min},
+          {"wan-lat-max", "SECONDS", "highest site-to-site latency, seconds (Table 2: 15 ms)", &P::wan_latency_max},
+      }};
+  return fields;
+}
+
 constexpr const char* kTiersPreset = "preset";
 
 template <class P>
@@ -211,7 +238,7 @@ std::string joined_generator_names()
 
 std::vector<std::string> platform_generator_names()
 {
-  return {"random", "star", "tiers", "sender-only"};
+  return {"random", "star", "tiers", "sender-only", "multisite"};
 }
 
 std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
@@ -224,6 +251,8 @@ std::vector<GeneratorParameter> platform_generator_parameters(const std::string&
     return describe(tiers_fields());
   if (generator == "sender-only")
     return describe(sender_only_fields());
+  if (generator == "multisite")
+    return describe(multisite_fields());
   throw std::invalid_argument("unknown generator '" + generator + "' (known: " + joined_generator_names() + ")");
 }
 
@@ -231,6 +260,11 @@ std::string generate_platform_xml(const std::string& generator, const std::map<s
                                   std::uint64_t seed)
 {
   platform_generator_parameters(generator);  // rejects an unknown generator
+  if (generator == "multisite") {  // routers and nested clusters: not a PlatformGraph
+    std::ostringstream xml;
+    write_multisite_xml(xml, generate_multisite_platform(parse_parameters(generator, multisite_fields(), parameters, seed)));
+    return xml.str();
+  }
   const PlatformGraph graph =
       generator == "random" ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
       : generator == "star" ? generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed))

@@ -37,7 +37,7 @@ TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
             "unknown parameter 'bw-min' for generator 'random' (known: bw-mean, bw-sd, density, latency, nodes)");
   EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
             "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
-  EXPECT_EQ(error_of("waxman", {}), "unknown generator 'waxman' (known: random, star, tiers)");
+  EXPECT_EQ(error_of("waxman", {}), "unknown generator 'waxman' (known: random, star, tiers, multisite)");
   EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
 }
 
@@ -60,7 +60,7 @@ TEST(PlatformGenerators, ParametersAreListedWithTheirDefaults)
   EXPECT_EQ(random[0].default_value, "30");
   EXPECT_EQ(random[2].name, "bw-mean");
   EXPECT_EQ(random[2].default_value, "1e+08");
-  EXPECT_EQ(platform_generator_names(), (std::vector<std::string>{"random", "star", "tiers"}));
+  EXPECT_EQ(platform_generator_names(), (std::vector<std::string>{"random", "star", "tiers", "multisite"}));
 }
 
 TEST(PlatformGenerators, SeedParsing)

@@ -88,7 +88,7 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
   // The model-level experiment kinds, each dispatched in validation_runner.cpp.
   static const std::vector<std::string> kinds{"sweep", "fnf-optimality", "fnf-guarantees", "liu-table1",
-                                              "ptas-guarantee"};
+                                              "ptas-guarantee", "grid-heuristics"};
   if (std::find(kinds.begin(), kinds.end(), result.kind) == kinds.end())
     fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (" + join_words(kinds) + ")");
   const YAML::Node overrides = full ? root["full"] : root["fast"];

@@ -6,6 +6,7 @@
 #include <hbcast/cli/liu_table1_experiment.hpp>
 #include <hbcast/cli/ptas_guarantee_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
+#include <hbcast/cli/grid_heuristics_experiment.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
 #include <hbcast/cli/sweep_runner.hpp>
@@ -57,6 +58,12 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
     result.checks = run_liu_table1(validation_case.parameters, validation_case.path, results_path);
   } else if (validation_case.kind == "ptas-guarantee") {
     result.checks = run_ptas_guarantee(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "grid-heuristics") {
+    result.checks = run_grid_heuristics(validation_case.parameters, validation_case.path, results_path);
+    const ResultsTable table = ResultsTable::read_file(results_path);
+    for (std::size_t k = 0; k < validation_case.figures.size(); ++k)
+      result.figures.push_back(
+          draw_figure(table, validation_case.figures[k], output_directory, fmt::format("{}-{}", validation_case.id, k + 1)));
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

@@ -1,6 +1,7 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <hbcast/core/tree_validation.hpp>
+#include <hbcast/grid/grid_scheduler.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/fnf.hpp>
@@ -16,9 +17,22 @@
 
 namespace hbcast {
 
-const std::vector<SchedulerInfo>& scheduler_registry()
+namespace {
+
+// Seed 003's inter-cluster heuristics, each over rho = 0.30 latency clusters with binomial trees inside.
+void add_grid_schedulers(std::vector<SchedulerInfo>& registry)
 {
-  static const std::vector<SchedulerInfo> registry = {
+  for (const GridHeuristic& heuristic : grid_heuristics())
+    registry.push_back({heuristic.name, heuristic.paper_name + " over latency clusters: " + heuristic.summary,
+                        "seed 003, sections 4-5",
+                        [&heuristic](const BroadcastInstance& instance, NodeId root) {
+                          return schedule_on_grid(instance, root, heuristic);
+                        }});
+}
+
+std::vector<SchedulerInfo> build_registry()
+{
+  std::vector<SchedulerInfo> registry = {
       {"flat", "the root sends to every other host in turn, in host order", "seed 003, section 4.1",
        schedule_flat},
       {"binomial", "MPI binomial tree over host order, ranks relative to the root", "seed 002, Algorithm 4",
@@ -44,6 +58,15 @@ const std::vector<SchedulerInfo>& scheduler_registry()
       {"lp-grow-tree", "Prim-like tree adding the link most used by the steady-state LP",
        "seed 002, Algorithm 7", schedule_lp_grow_tree, true},
   };
+  add_grid_schedulers(registry);
+  return registry;
+}
+
+}  // namespace
+
+const std::vector<SchedulerInfo>& scheduler_registry()
+{
+  static const std::vector<SchedulerInfo> registry = build_registry();
   return registry;
 }
 

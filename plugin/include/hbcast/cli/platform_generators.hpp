@@ -14,7 +14,8 @@ struct GeneratorParameter {
   std::string default_value;  ///< as recorded in the XML when the key is not given
 };
 
-/// The generators, in the order --help lists them: "random" (seed 002, section 5.1) and "star".
+/// The generators, in the order --help lists them: "random" (seed 002, section 5.1), "star", "tiers"
+/// and "multisite" (seed 003).
 std::vector<std::string> platform_generator_names();
 
 /// The parameters `generator` accepts; throws std::invalid_argument for an unknown generator.

@@ -23,7 +23,7 @@ struct ValidationCase {
   std::string id;      ///< the file name without .yaml
   std::string title;
   std::string source;  ///< paper (seed file) and table or figure
-  std::string kind;    ///< "sweep" or "fnf-optimality"
+  std::string kind;    ///< "sweep", "fnf-optimality" or "grid-heuristics"
   YAML::Node scenario;      ///< kind sweep: the scenario, overrides applied
   YAML::Node parameters;    ///< built-in kinds: their parameters, overrides applied
   YAML::Node expectations;  ///< a list of checks (see validation_checks.hpp)

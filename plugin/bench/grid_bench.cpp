@@ -1,0 +1,69 @@
+// Seed 003's inter-cluster heuristics: each at 10, 50, 200 and 1000 clusters on a random Table 2
+// instance, and the whole Figs. 1-4 reproduction (10,000 instances x 49 cluster counts x the seven
+// heuristics of the figures, hit rates included) on one core.
+#include <hbcast/grid/grid_heuristic_registry.hpp>
+#include <hbcast/grid/table2_instance_generator.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using namespace hbcast;
+
+void heuristic_at(benchmark::State& state, const GridHeuristic* heuristic)
+{
+  std::mt19937_64 rng(42);
+  const GridInstance instance = random_table2_instance(static_cast<std::size_t>(state.range(0)), rng);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(heuristic->schedule(instance).makespan);
+  state.counters["clusters"] = static_cast<double>(state.range(0));
+}
+
+// Every instance of every count, the seven paper heuristics, the minimum and the hit counts.
+void figures_1_to_4(benchmark::State& state)
+{
+  const auto instances = static_cast<std::size_t>(state.range(0));
+  std::vector<const GridHeuristic*> seven;
+  for (const auto& heuristic : grid_heuristics())
+    if (heuristic.in_paper_figures)
+      seven.push_back(&heuristic);
+  for (auto _ : state) {
+    std::size_t hits = 0;
+    for (std::size_t k = 2; k <= 50; ++k) {
+      std::mt19937_64 rng(k);
+      std::vector<double> makespan(seven.size());
+      for (std::size_t n = 0; n < instances; ++n) {
+        const GridInstance instance = random_table2_instance(k, rng);
+        for (std::size_t x = 0; x < seven.size(); ++x)
+          makespan[x] = seven[x]->schedule(instance).makespan;
+        const double minimum = *std::min_element(makespan.begin(), makespan.end());
+        for (double value : makespan)
+          hits += value <= minimum * (1 + 1e-9);
+      }
+    }
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["schedules"] = static_cast<double>(instances * 49 * seven.size());
+}
+
+const bool registered = [] {
+  for (const auto& heuristic : grid_heuristics())
+    benchmark::RegisterBenchmark(("grid/" + heuristic.name).c_str(), heuristic_at, &heuristic)
+        ->Arg(10)
+        ->Arg(50)
+        ->Arg(200)
+        ->Arg(1000)
+        ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("grid/figures_1_to_4", figures_1_to_4)
+      ->Arg(10000)
+      ->Iterations(1)
+      ->Unit(benchmark::kSecond);
+  return true;
+}();
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,17 @@
+#pragma once
+#include <hbcast/grid/grid_heuristic_registry.hpp>
+#include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/sched/schedule_result.hpp>
+
+namespace hbcast {
+
+/// Tolerance of the latency clustering the grid schedulers use (seed 003, section 7: rho = 30%).
+inline constexpr double kGridClusteringTolerance = 0.30;
+
+/// A grid heuristic as a host-level scheduler: clusters the instance's hosts with
+/// cluster_by_latency (rho = kGridClusteringTolerance), derives the GridInstance at the instance's
+/// transfer size (grid_instance_from_costs, `root` coordinating its cluster), runs the heuristic
+/// and returns grid_broadcast_tree, with GridCostModel as its own model (the pLogP prediction).
+ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, const GridHeuristic& heuristic);
+
+}  // namespace hbcast

@@ -1,0 +1,27 @@
+#pragma once
+// Internal to the grid-heuristics validation kind: per-count statistics, the CSV and the checks.
+#include <hbcast/cli/validation_checks.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// Per cluster count: sums over the instances, per grid heuristic (registry order).
+struct CountStatistics {
+  std::vector<double> makespan_sum;
+  std::vector<std::size_t> hits;
+  std::vector<double> ratio_to_optimum_sum;  ///< when the optimum is computed
+  std::vector<std::size_t> optimal;
+  bool has_optimum = false;
+};
+using GridStatisticsTable = std::map<std::size_t, CountStatistics>;  ///< by cluster count
+
+/// clusters,heuristic,paper_name,instances,mean_makespan,hit_rate,mean_ratio_to_optimum,optimal_rate
+std::string results_csv(const GridStatisticsTable& table, std::size_t instances);
+/// The published claims of seed 003, section 6, checked and reported (see run_grid_heuristics);
+/// with judge false every verdict becomes a report (the measured text says whether it held).
+std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances, bool judge);
+
+}  // namespace hbcast::cli
