@@ -180,7 +180,7 @@ TEST(Cli, JsonOnContentionFreeStarMatchesPredictionExactly)
   ASSERT_EQ(result.exit_status, 0) << result.err;
   auto report = nlohmann::json::parse(result.out);
   EXPECT_EQ(report["mode"], "exact");
-  ASSERT_EQ(report["runs"].size(), 3u);
+  ASSERT_EQ(report["runs"].size(), 7u);  // flat, binomial, fnf and the four seed 004 schedulers
   for (const auto& run : report["runs"]) {
     const double predicted = run["pairwise"]["makespan"];
     const double simulated = run["simulated"]["makespan"];

@@ -19,6 +19,8 @@ const char* summary_of(const std::string& generator)
     return "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths";
   if (generator == "star")
     return "heterogeneous star, private up and down links, uniform bandwidths and latencies";
+  if (generator == "clusters")
+    return "seed 004 two-level clusters: intra-cluster transfer T1, inter-cluster exactly C x T1, Zipf sizes";
   return "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)";
 }
 
@@ -31,6 +33,13 @@ const char* details_of(const std::string& generator)
   if (generator == "star")
     return "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
            "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).";
+  if (generator == "clusters")
+    return "Cluster sizes Zipf(theta) over 1..max-size (seed 004, Appendix B). Each cluster is a <cluster> of "
+           "private FATPIPE links (latency unit/2); clusters are joined pairwise over per-cluster FATPIPE WAN "
+           "links (latency (C-1) unit/2, bandwidth / C), so a transfer of S bytes takes unit + S/bandwidth "
+           "inside a cluster and exactly C times that between clusters, in exact mode. Send overhead = one "
+           "intra-cluster transfer (the postal model, with --port multi). k(k-1)/2 zone routes: at most 1000 "
+           "clusters.";
   return "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
          "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
          "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "

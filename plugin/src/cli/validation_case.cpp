@@ -78,8 +78,11 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.title = required_text(path, root, "title");
   result.source = required_text(path, root, "source");
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
-  if (result.kind != "sweep" && result.kind != "fnf-optimality")
-    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (sweep or fnf-optimality)");
+  static const std::set<std::string> kinds = {"sweep", "fnf-optimality", "lcf-guarantees", "lcf-tight-example",
+                                              "lcf-appendix-b"};
+  if (!kinds.count(result.kind))
+    fail(path, root["kind"], "kind",
+         "unknown kind '" + result.kind + "' (sweep, fnf-optimality, lcf-guarantees, lcf-tight-example or lcf-appendix-b)");
   const YAML::Node overrides = full ? root["full"] : root["fast"];
   const char* data_key = result.kind == "sweep" ? "scenario" : "parameters";
   if (!root[data_key] || !root[data_key].IsMap())

@@ -2,6 +2,9 @@
 
 #include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
+#include <hbcast/cli/lcf_appendix_b_experiment.hpp>
+#include <hbcast/cli/lcf_guarantees_experiment.hpp>
+#include <hbcast/cli/lcf_tight_example_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
@@ -48,6 +51,12 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
   const std::string results_path = (fs::path(output_directory) / result.results).string();
   if (validation_case.kind == "fnf-optimality") {
     result.checks = run_fnf_optimality(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "lcf-guarantees") {
+    result.checks = run_lcf_guarantees(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "lcf-tight-example") {
+    result.checks = run_lcf_tight_example(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "lcf-appendix-b") {
+    result.checks = run_lcf_appendix_b(validation_case.parameters, validation_case.path, results_path);
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

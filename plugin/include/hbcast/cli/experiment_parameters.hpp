@@ -1,0 +1,28 @@
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// Typed access to a built-in validation experiment's `parameters:`; a bad value is a
+/// ScenarioError naming the case file, the key and its line.
+class ExperimentParameters {
+public:
+  ExperimentParameters(const YAML::Node& parameters, std::string case_path)
+      : parameters_(parameters), path_(std::move(case_path)) {}
+
+  std::size_t count(const char* key, std::size_t fallback) const;
+  double number(const char* key, double fallback) const;
+  std::vector<double> numbers(const char* key, std::vector<double> fallback) const;
+  const std::string& path() const { return path_; }
+
+private:
+  [[noreturn]] void fail(const char* key, const std::string& what) const;
+  YAML::Node parameters_;
+  std::string path_;
+};
+
+}  // namespace hbcast::cli
