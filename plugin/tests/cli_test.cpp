@@ -180,7 +180,9 @@ TEST(Cli, JsonOnContentionFreeStarMatchesPredictionExactly)
   ASSERT_EQ(result.exit_status, 0) << result.err;
   auto report = nlohmann::json::parse(result.out);
   EXPECT_EQ(report["mode"], "exact");
-  ASSERT_EQ(report["runs"].size(), 12u);  // flat, binomial, fnf and the nine grid heuristics (seed 003)
+  // Every scheduler that needs no platform graph: flat, binomial, fnf, optimal, ptas, the nine grid
+  // heuristics (seed 003) and the four seed 004 schedulers.
+  ASSERT_EQ(report["runs"].size(), 18u);
   for (const auto& run : report["runs"]) {
     const double predicted = run["pairwise"]["makespan"];
     const double simulated = run["simulated"]["makespan"];

@@ -246,3 +246,28 @@ TEST(GenerateCliErrors, BadTiersValues)
     EXPECT_FALSE(std::filesystem::exists(out));
   }
 }
+
+TEST(GenerateCli, ClustersPlatformRealizesTheTwoLevelModel)
+{
+  // Seed 004's model: LCF's own (two-level) prediction, the platform's pairwise prediction and the
+  // replay agree, one-port for the basic schedulers and multi-port (postal) for the others.
+  TemporaryDirectory dir;
+  auto path = generate(dir, "clusters.xml", {"clusters", "--clusters", "12", "--max-size", "10", "--c", "20",
+                                             "--seed", "7"});
+  for (const auto& [port, schedulers] : {std::pair<std::string, std::string>{"one", "lcf,lcf-no-idle"},
+                                         std::pair<std::string, std::string>{"multi", "lcf-postal,lcf-interleaved"}}) {
+    auto result = run_hbcast({"simulate", path, "--format", "json", "--port", port, "-s", schedulers});
+    ASSERT_EQ(result.exit_status, 0) << result.err;
+    auto report = nlohmann::json::parse(result.out);
+    EXPECT_EQ(report["mode"], "exact");
+    ASSERT_EQ(report["runs"].size(), 2u);
+    for (const auto& run : report["runs"]) {
+      const double own = run["own"]["makespan"];
+      EXPECT_NEAR(run["pairwise"]["makespan"].get<double>(), own, 1e-9 * own) << run["scheduler"];
+      EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), own, 1e-9 * own) << run["scheduler"];
+    }
+  }
+  auto bad = run_hbcast({"generate", "clusters", "--c", "0.5", "-o", dir.path() + "/bad.xml"});
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_EQ(bad.err, "hbcast: error: clusters platform: 'c' must be >= 1\n");
+}

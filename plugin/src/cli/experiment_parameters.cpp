@@ -3,40 +3,55 @@
 #include <hbcast/cli/scenario.hpp>
 
 namespace hbcast::cli {
-namespace {
 
-template <typename T>
-T read(const YAML::Node& parameters, const char* key, T fallback, const std::string& path, const char* expected)
+void ExperimentParameters::fail(const char* key, const std::string& what) const
 {
-  if (!parameters[key])
+  throw ScenarioError(path_ + ":" + std::to_string(parameters_[key].Mark().line + 1) + ": key '" + key + "': " + what);
+}
+
+std::size_t ExperimentParameters::count(const char* key, std::size_t fallback) const
+{
+  if (!parameters_[key])
     return fallback;
   try {
-    return parameters[key].as<T>();
+    return parameters_[key].as<std::size_t>();
   } catch (const YAML::Exception&) {
-    throw ScenarioError(path + ":" + std::to_string(parameters[key].Mark().line + 1) + ": key '" + key + "': " +
-                        expected);
+    fail(key, "not a whole number");
   }
 }
 
-}  // namespace
-
-std::size_t size_parameter(const YAML::Node& parameters, const char* key, std::size_t fallback,
-                           const std::string& case_path)
+double ExperimentParameters::number(const char* key, double fallback) const
 {
-  return read<std::size_t>(parameters, key, fallback, case_path, "not a whole number");
+  if (!parameters_[key])
+    return fallback;
+  try {
+    return parameters_[key].as<double>();
+  } catch (const YAML::Exception&) {
+    fail(key, "not a number");
+  }
 }
 
-double number_parameter(const YAML::Node& parameters, const char* key, double fallback, const std::string& case_path)
+std::vector<double> ExperimentParameters::numbers(const char* key, std::vector<double> fallback) const
 {
-  return read<double>(parameters, key, fallback, case_path, "not a number");
+  if (!parameters_[key])
+    return fallback;
+  try {
+    return parameters_[key].as<std::vector<double>>();
+  } catch (const YAML::Exception&) {
+    fail(key, "not a list of numbers");
+  }
 }
 
-std::vector<std::vector<double>> number_lists_parameter(const YAML::Node& parameters, const char* key,
-                                                        std::vector<std::vector<double>> fallback,
-                                                        const std::string& case_path)
+std::vector<std::vector<double>> ExperimentParameters::number_lists(const char* key,
+                                                                   std::vector<std::vector<double>> fallback) const
 {
-  return read<std::vector<std::vector<double>>>(parameters, key, std::move(fallback), case_path,
-                                                "not a list of lists of numbers");
+  if (!parameters_[key])
+    return fallback;
+  try {
+    return parameters_[key].as<std::vector<std::vector<double>>>();
+  } catch (const YAML::Exception&) {
+    fail(key, "not a list of lists of numbers");
+  }
 }
 
 }  // namespace hbcast::cli

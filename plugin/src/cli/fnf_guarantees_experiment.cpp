@@ -153,14 +153,15 @@ std::string instance_text(const Comparison& c)
 std::vector<CheckResult> run_fnf_guarantees(const YAML::Node& parameters, const std::string& case_path,
                                             const std::string& results_path)
 {
-  const std::size_t seed = size_parameter(parameters, "seed", 1, case_path);
-  const std::size_t enumerate_nodes = size_parameter(parameters, "enumerate_max_nodes", 8, case_path);
-  const int enumerate_value = static_cast<int>(size_parameter(parameters, "enumerate_max_value", 5, case_path));
-  const std::size_t divisible = size_parameter(parameters, "divisible_instances", 1000, case_path);
-  const std::size_t ratio = size_parameter(parameters, "ratio_instances", 1000, case_path);
-  const std::size_t search = size_parameter(parameters, "search_instances", 20000, case_path);
-  const std::size_t max_nodes = size_parameter(parameters, "max_nodes", 10, case_path);
-  const std::size_t search_max_nodes = size_parameter(parameters, "search_max_nodes", 12, case_path);
+  const ExperimentParameters given(parameters, case_path);
+  const std::size_t seed = given.count("seed", 1);
+  const std::size_t enumerate_nodes = given.count("enumerate_max_nodes", 8);
+  const int enumerate_value = static_cast<int>(given.count("enumerate_max_value", 5));
+  const std::size_t divisible = given.count("divisible_instances", 1000);
+  const std::size_t ratio = given.count("ratio_instances", 1000);
+  const std::size_t search = given.count("search_instances", 20000);
+  const std::size_t max_nodes = given.count("max_nodes", 10);
+  const std::size_t search_max_nodes = given.count("search_max_nodes", 12);
   if (max_nodes < 3 || search_max_nodes < 3 || enumerate_nodes > 9 || enumerate_value < 2)
     throw ScenarioError(case_path + ": need max_nodes, search_max_nodes >= 3, enumerate_max_nodes <= 9, "
                                     "enumerate_max_value >= 2");

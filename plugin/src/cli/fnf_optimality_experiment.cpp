@@ -43,11 +43,12 @@ std::vector<double> random_times(std::size_t n, std::size_t classes, std::mt1993
 std::vector<CheckResult> run_fnf_optimality(const YAML::Node& parameters, const std::string& case_path,
                                             const std::string& results_path)
 {
-  const std::size_t instances = size_parameter(parameters, "instances", 1000, case_path);
-  const std::size_t min_nodes = size_parameter(parameters, "min_nodes", 3, case_path);
-  const std::size_t max_nodes = size_parameter(parameters, "max_nodes", 9, case_path);
-  const std::size_t classes = size_parameter(parameters, "classes", 2, case_path);
-  const std::size_t seed = size_parameter(parameters, "seed", 1, case_path);
+  const ExperimentParameters given(parameters, case_path);
+  const std::size_t instances = given.count("instances", 1000);
+  const std::size_t min_nodes = given.count("min_nodes", 3);
+  const std::size_t max_nodes = given.count("max_nodes", 9);
+  const std::size_t classes = given.count("classes", 2);
+  const std::size_t seed = given.count("seed", 1);
   if (max_nodes > 9 || min_nodes < classes || min_nodes > max_nodes || classes < 1)
     throw ScenarioError(case_path + ": need classes <= min_nodes <= max_nodes <= 9");
   std::mt19937_64 rng(seed);

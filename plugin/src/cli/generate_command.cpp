@@ -23,6 +23,8 @@ const char* summary_of(const std::string& generator)
     return "star realizing the sender-only model exactly: processor u sends to anyone in t_u (seed 000)";
   if (generator == "multisite")
     return "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (seed 003)";
+  if (generator == "clusters")
+    return "seed 004 two-level clusters: intra-cluster transfer T1, inter-cluster exactly C x T1, Zipf sizes";
   return "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)";
 }
 
@@ -44,6 +46,13 @@ const char* details_of(const std::string& generator)
            "<cluster> per cluster (SPLITDUPLEX node links, SHARED backbone); each cluster router has its own "
            "uplink to its site; sites are joined pairwise by WAN links whose latencies are uniform in "
            "[wan-lat-min, wan-lat-max]. Hosts are named s<site>-c<cluster>-<node>. No send overhead properties.";
+  if (generator == "clusters")
+    return "Cluster sizes Zipf(theta) over 1..max-size (seed 004, Appendix B). Each cluster is a <cluster> of "
+           "private FATPIPE links (latency unit/2); clusters are joined pairwise over per-cluster FATPIPE WAN "
+           "links (latency (C-1) unit/2, bandwidth / C), so a transfer of S bytes takes unit + S/bandwidth "
+           "inside a cluster and exactly C times that between clusters, in exact mode. Send overhead = one "
+           "intra-cluster transfer (the postal model, with --port multi). k(k-1)/2 zone routes: at most 1000 "
+           "clusters.";
   return "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
          "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
          "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "

@@ -89,12 +89,13 @@ std::string published_table()
 std::vector<CheckResult> run_liu_table1(const YAML::Node& parameters, const std::string& case_path,
                                         const std::string& results_path)
 {
-  const std::size_t min_p = size_parameter(parameters, "min_p", 10, case_path);
-  const std::size_t max_p = size_parameter(parameters, "max_p", 21, case_path);
-  const std::size_t generic_max_p = size_parameter(parameters, "generic_max_p", max_p, case_path);
-  const std::size_t clusters = size_parameter(parameters, "clusters", 50, case_path);
-  const std::size_t seed = size_parameter(parameters, "seed", 1, case_path);
-  const auto class_sets = number_lists_parameter(parameters, "class_values", {{1, 2, 3}}, case_path);
+  const ExperimentParameters given(parameters, case_path);
+  const std::size_t min_p = given.count("min_p", 10);
+  const std::size_t max_p = given.count("max_p", 21);
+  const std::size_t generic_max_p = given.count("generic_max_p", max_p);
+  const std::size_t clusters = given.count("clusters", 50);
+  const std::size_t seed = given.count("seed", 1);
+  const auto class_sets = given.number_lists("class_values", {{1, 2, 3}});
   if (min_p < 2 || min_p > max_p || max_p > 40 || clusters == 0 || class_sets.empty())
     throw ScenarioError(case_path + ": need 2 <= min_p <= max_p <= 40, clusters >= 1 and class_values");
 

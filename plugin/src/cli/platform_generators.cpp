@@ -1,6 +1,8 @@
 #include <hbcast/cli/platform_generators.hpp>
 
 #include <hbcast/model/multisite_platform_generator.hpp>
+#include <hbcast/cluster/cluster_size_generator.hpp>
+#include <hbcast/cluster/two_level_platform.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
@@ -144,6 +146,31 @@ const GeneratorFields<MultisitePlatformParameters>& multisite_fields()
   return fields;
 }
 
+// Seed 004's two-level model: Zipf cluster sizes (Appendix B) on a platform where an
+// intra-cluster transfer takes T1 and an inter-cluster one exactly C x T1 (two_level_platform.hpp).
+struct ClustersParameters {
+  std::size_t clusters = 10;
+  std::size_t max_size = 100;
+  double theta = 0.0;
+  double c = 10.0;
+  double unit = 1e-3;
+  double bandwidth = 1.25e9;
+  std::uint64_t seed = 1;
+};
+
+const GeneratorFields<ClustersParameters>& clusters_fields()
+{
+  using P = ClustersParameters;
+  static const GeneratorFields<P> fields = {
+      {{"clusters", "K", "number of clusters, at least 1 (host c0-0 is the natural source)", &P::clusters},
+       {"max-size", "N", "largest cluster size (Appendix B: 100)", &P::max_size}},
+      {{"theta", "T", "Zipf skew in [0, 1]: P(size i) ~ 1 / i^(1 - theta) (Appendix B: 0)", &P::theta},
+       {"c", "C", "inter-cluster transfer time over intra-cluster transfer time, >= 1", &P::c},
+       {"unit", "SECONDS", "intra-cluster latency, seconds", &P::unit},
+       {"bandwidth", "BYTES_PER_S", "host link bandwidth, bytes/s (WAN links: bandwidth / C)", &P::bandwidth}}};
+  return fields;
+}
+
 constexpr const char* kTiersPreset = "preset";
 
 template <class P>
@@ -215,6 +242,36 @@ P parse_parameters(const std::string& generator, const GeneratorFields<P>& field
   return parameters;
 }
 
+std::string generate_clusters(const std::map<std::string, std::string>& given, std::uint64_t seed)
+{
+  ClustersParameters p;
+  p.seed = seed;
+  auto named = [](const std::string& key) { return [&key](const auto& field) { return key == field.name; }; };
+  const auto& fields = clusters_fields();
+  for (const auto& [key, text] : given) {
+    if (auto count = std::find_if(fields.counts.begin(), fields.counts.end(), named(key)); count != fields.counts.end())
+      p.*(count->member) = parse_count("clusters", key, text);
+    else if (auto real = std::find_if(fields.reals.begin(), fields.reals.end(), named(key)); real != fields.reals.end())
+      p.*(real->member) = parse_real("clusters", key, text);
+    else
+      throw std::invalid_argument("unknown parameter '" + key + "' for generator 'clusters' (known: bandwidth, c, "
+                                  "clusters, max-size, theta, unit)");
+  }
+  if (p.clusters == 0 || p.clusters > 1000)
+    throw std::invalid_argument("clusters platform: 'clusters' must be in 1..1000 (got " + std::to_string(p.clusters) +
+                                ")");
+  TwoLevelPlatformParameters platform;
+  platform.sizes = zipf_cluster_sizes(p.clusters, p.max_size, p.theta, seed);
+  platform.global_cost = p.c;
+  platform.unit = p.unit;
+  platform.bandwidth = p.bandwidth;
+  platform.record = {{"generator", "clusters"},          {"seed", std::to_string(seed)},
+                     {"clusters", std::to_string(p.clusters)}, {"max-size", std::to_string(p.max_size)},
+                     {"theta", shortest_decimal(p.theta)}, {"c", shortest_decimal(p.c)},
+                     {"unit", shortest_decimal(p.unit)},   {"bandwidth", shortest_decimal(p.bandwidth)}};
+  return two_level_platform_xml(platform);
+}
+
 // Tiers: the preset's values first, then the options given; the preset is recorded in the XML.
 PlatformGraph generate_tiers(const std::map<std::string, std::string>& given, std::uint64_t seed)
 {
@@ -238,7 +295,7 @@ std::string joined_generator_names()
 
 std::vector<std::string> platform_generator_names()
 {
-  return {"random", "star", "tiers", "sender-only", "multisite"};
+  return {"random", "star", "tiers", "sender-only", "multisite", "clusters"};
 }
 
 std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
@@ -253,6 +310,8 @@ std::vector<GeneratorParameter> platform_generator_parameters(const std::string&
     return describe(sender_only_fields());
   if (generator == "multisite")
     return describe(multisite_fields());
+  if (generator == "clusters")
+    return describe(clusters_fields());
   throw std::invalid_argument("unknown generator '" + generator + "' (known: " + joined_generator_names() + ")");
 }
 
@@ -265,6 +324,8 @@ std::string generate_platform_xml(const std::string& generator, const std::map<s
     write_multisite_xml(xml, generate_multisite_platform(parse_parameters(generator, multisite_fields(), parameters, seed)));
     return xml.str();
   }
+  if (generator == "clusters")
+    return generate_clusters(parameters, seed);
   const PlatformGraph graph =
       generator == "random" ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
       : generator == "star" ? generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed))

@@ -37,7 +37,8 @@ TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
             "unknown parameter 'bw-min' for generator 'random' (known: bw-mean, bw-sd, density, latency, nodes)");
   EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
             "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
-  EXPECT_EQ(error_of("waxman", {}), "unknown generator 'waxman' (known: random, star, tiers, multisite)");
+  EXPECT_EQ(error_of("waxman", {}),
+            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters)");
   EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
 }
 
@@ -60,7 +61,8 @@ TEST(PlatformGenerators, ParametersAreListedWithTheirDefaults)
   EXPECT_EQ(random[0].default_value, "30");
   EXPECT_EQ(random[2].name, "bw-mean");
   EXPECT_EQ(random[2].default_value, "1e+08");
-  EXPECT_EQ(platform_generator_names(), (std::vector<std::string>{"random", "star", "tiers", "multisite"}));
+  EXPECT_EQ(platform_generator_names(),
+            (std::vector<std::string>{"random", "star", "tiers", "sender-only", "multisite", "clusters"}));
 }
 
 TEST(PlatformGenerators, SeedParsing)
@@ -69,4 +71,22 @@ TEST(PlatformGenerators, SeedParsing)
   EXPECT_EQ(parse_generator_seed("18446744073709551615"), 18446744073709551615u);
   for (const char* bad : {"", "-1", "1.5", "18446744073709551616", "x", " 1"})
     EXPECT_THROW(parse_generator_seed(bad), std::invalid_argument) << bad;
+}
+
+TEST(PlatformGenerators, ClustersGeneratorWritesTheTwoLevelModel)
+{
+  const std::string xml = generate_platform_xml("clusters", {{"clusters", "3"}, {"c", "4"}, {"max-size", "5"}}, 9);
+  std::size_t clusters = 0, routes = 0;
+  for (auto at = xml.find("<cluster "); at != std::string::npos; at = xml.find("<cluster ", at + 1))
+    ++clusters;
+  for (auto at = xml.find("<zoneRoute "); at != std::string::npos; at = xml.find("<zoneRoute ", at + 1))
+    ++routes;
+  EXPECT_EQ(clusters, 3u);
+  EXPECT_EQ(routes, 3u);  // every pair once, symmetrical
+  EXPECT_NE(xml.find("latency=\"0.0015"), std::string::npos);  // WAN: (C-1) unit / 2 = 1.5 ms
+  EXPECT_EQ(xml, generate_platform_xml("clusters", {{"clusters", "3"}, {"c", "4"}, {"max-size", "5"}}, 9));
+  EXPECT_EQ(error_of("clusters", {{"c", "0.5"}}), "clusters platform: 'c' must be >= 1");
+  EXPECT_EQ(error_of("clusters", {{"clusters", "0"}}), "clusters platform: 'clusters' must be in 1..1000 (got 0)");
+  EXPECT_EQ(error_of("clusters", {{"nodes", "3"}}),
+            "unknown parameter 'nodes' for generator 'clusters' (known: bandwidth, c, clusters, max-size, theta, unit)");
 }

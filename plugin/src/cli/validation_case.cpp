@@ -88,7 +88,8 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
   // The model-level experiment kinds, each dispatched in validation_runner.cpp.
   static const std::vector<std::string> kinds{"sweep", "fnf-optimality", "fnf-guarantees", "liu-table1",
-                                              "ptas-guarantee", "grid-heuristics"};
+                                              "ptas-guarantee", "grid-heuristics", "lcf-guarantees",
+                                              "lcf-tight-example", "lcf-appendix-b"};
   if (std::find(kinds.begin(), kinds.end(), result.kind) == kinds.end())
     fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (" + join_words(kinds) + ")");
   const YAML::Node overrides = full ? root["full"] : root["fast"];

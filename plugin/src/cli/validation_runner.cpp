@@ -5,6 +5,9 @@
 #include <hbcast/cli/fnf_optimality_experiment.hpp>
 #include <hbcast/cli/liu_table1_experiment.hpp>
 #include <hbcast/cli/ptas_guarantee_experiment.hpp>
+#include <hbcast/cli/lcf_appendix_b_experiment.hpp>
+#include <hbcast/cli/lcf_guarantees_experiment.hpp>
+#include <hbcast/cli/lcf_tight_example_experiment.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/grid_heuristics_experiment.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
@@ -64,6 +67,12 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
     for (std::size_t k = 0; k < validation_case.figures.size(); ++k)
       result.figures.push_back(
           draw_figure(table, validation_case.figures[k], output_directory, fmt::format("{}-{}", validation_case.id, k + 1)));
+  } else if (validation_case.kind == "lcf-guarantees") {
+    result.checks = run_lcf_guarantees(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "lcf-tight-example") {
+    result.checks = run_lcf_tight_example(validation_case.parameters, validation_case.path, results_path);
+  } else if (validation_case.kind == "lcf-appendix-b") {
+    result.checks = run_lcf_appendix_b(validation_case.parameters, validation_case.path, results_path);
   } else {
     const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
     fs::remove(results_path);  // our own output of an earlier run

@@ -9,6 +9,7 @@
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
+#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
@@ -134,7 +135,12 @@ void TreeBroadcast::run_node(NodeId node)
 
 void TreeBroadcast::wait_not_before(NodeId child) const
 {
-  if (auto not_before = tree_.send_start(child); not_before && sg4::Engine::get_clock() < start_time_ + *not_before)
+  // A gap below SimGrid's timing precision is float noise between the schedule's arithmetic and
+  // the simulated clock (e.g. 7 x T1 against seven T1 steps); sleeping it would cost a whole
+  // precision step (1e-9 s) per send.
+  static const double precision = simgrid::config::get_value<double>("surf/precision");
+  if (auto not_before = tree_.send_start(child);
+      not_before && sg4::Engine::get_clock() < start_time_ + *not_before - precision)
     sg4::this_actor::sleep_until(start_time_ + *not_before);
 }
 

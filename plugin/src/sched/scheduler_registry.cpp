@@ -14,6 +14,7 @@
 #include <hbcast/sched/topo_grow_tree.hpp>
 #include <hbcast/sched/topo_prune_degree.hpp>
 #include <hbcast/sched/topo_prune_simple.hpp>
+#include <hbcast/sched/two_level_schedulers.hpp>
 
 namespace hbcast {
 
@@ -57,6 +58,14 @@ std::vector<SchedulerInfo> build_registry()
        "seed 002, Algorithm 6", schedule_lp_prune, true},
       {"lp-grow-tree", "Prim-like tree adding the link most used by the steady-state LP",
        "seed 002, Algorithm 7", schedule_lp_grow_tree, true},
+      {"lcf", "Largest Cluster First on latency-grouped clusters, phases as stated (two-level model)",
+       "seed 004, section 2", schedule_two_level_lcf},
+      {"lcf-no-idle", "LCF where a fully informed cluster's nodes send globally every C without waiting",
+       "seed 004, section 2 (remark after the algorithm)", schedule_two_level_lcf_no_idle},
+      {"lcf-postal", "LCF in the postal model: a global send occupies its sender one unit (use --port multi)",
+       "seed 004, section 5.1", schedule_two_level_postal_lcf},
+      {"lcf-interleaved", "Interleaved LCF, postal model: each node alternates local and global slots (--port multi)",
+       "seed 004, section 5.2", schedule_two_level_interleaved_lcf},
   };
   add_grid_schedulers(registry);
   return registry;

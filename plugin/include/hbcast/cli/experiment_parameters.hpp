@@ -7,15 +7,24 @@
 
 namespace hbcast::cli {
 
-/// Typed reads of a validation experiment's `parameters:` (the model-level kinds). A value of the
-/// wrong type is a ScenarioError naming the case file, its line and the key; a missing key gives
-/// the fallback.
-std::size_t size_parameter(const YAML::Node& parameters, const char* key, std::size_t fallback,
-                           const std::string& case_path);
-double number_parameter(const YAML::Node& parameters, const char* key, double fallback, const std::string& case_path);
-/// A list of lists of numbers, e.g. class_values: [[1, 2, 3], [1, 1.5, 2.5]].
-std::vector<std::vector<double>> number_lists_parameter(const YAML::Node& parameters, const char* key,
-                                                        std::vector<std::vector<double>> fallback,
-                                                        const std::string& case_path);
+/// Typed access to a built-in validation experiment's `parameters:`; a bad value is a
+/// ScenarioError naming the case file, the key and its line.
+class ExperimentParameters {
+public:
+  ExperimentParameters(const YAML::Node& parameters, std::string case_path)
+      : parameters_(parameters), path_(std::move(case_path)) {}
+
+  std::size_t count(const char* key, std::size_t fallback) const;
+  double number(const char* key, double fallback) const;
+  std::vector<double> numbers(const char* key, std::vector<double> fallback) const;
+  /// A list of lists of numbers, e.g. class_values: [[1, 2, 3], [1, 1.5, 2.5]].
+  std::vector<std::vector<double>> number_lists(const char* key, std::vector<std::vector<double>> fallback) const;
+  const std::string& path() const { return path_; }
+
+private:
+  [[noreturn]] void fail(const char* key, const std::string& what) const;
+  YAML::Node parameters_;
+  std::string path_;
+};
 
 }  // namespace hbcast::cli

@@ -1,0 +1,33 @@
+#pragma once
+#include <hbcast/cluster/cluster_schedule.hpp>
+#include <hbcast/cluster/schedule_builder.hpp>
+
+#include <vector>
+
+namespace hbcast {
+
+/// Where LCF(m) stopped: the time, the global steps used and the clusters it informed, in order.
+struct LcfProgress {
+  double time = 0.0;
+  std::size_t global_steps = 0;
+  std::vector<std::size_t> informed_clusters;  ///< starts with cluster 0
+  std::size_t next = 0;                        ///< position in the order of the next cluster to inform
+};
+
+/// LCF(m) (seed 004, section 3): Largest Cluster First in phases (section 2), stopped as soon as at
+/// least m nodes hold the message (checked after every local round and every global step). Cluster
+/// i uses only its first usable[i] nodes (bounded degree, section 4.1, runs it on I(d_i, d_i)).
+/// Local phase: the clusters informed by the last global step double their holders round by round
+/// until full. Global phase (C units): every holder sends to a distinct cluster, the next ones in
+/// `order`. Every holder is free when it returns.
+LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& usable, std::size_t m,
+                      const std::vector<std::size_t>& order);
+
+/// Every holder of the informed clusters (prefixes, in the order the clusters were informed).
+std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
+                                                         const std::vector<std::size_t>& clusters);
+
+/// LCF(m) on its own: the schedule that makes at least m copies (largest-first order).
+ClusterSchedule schedule_lcf_m(const ClusterInstance& instance, std::size_t m);
+
+}  // namespace hbcast

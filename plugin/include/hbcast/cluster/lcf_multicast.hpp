@@ -1,0 +1,22 @@
+#pragma once
+#include <hbcast/cluster/cluster_instance.hpp>
+#include <hbcast/cluster/cluster_schedule.hpp>
+#include <hbcast/cluster/schedule_builder.hpp>
+
+#include <vector>
+
+namespace hbcast {
+
+/// LCF Multicast (seed 004, section 3) on `builder`, cluster i using its first usable[i] nodes and
+/// needing targets[i] holders (targets[i] <= usable[i]):
+///   1. LCF(k') with any node, k' = number of clusters i > 0 with targets[i] > 0;
+///   2. one global step (C) sending a copy to each such cluster still uninformed;
+///   3. local broadcasting to the targets (clusters in lockstep, from the holders they have).
+/// Returns the end time.
+double run_lcf_multicast(ScheduleBuilder& builder, const std::vector<std::size_t>& usable,
+                         const std::vector<std::size_t>& targets, const std::vector<std::size_t>& order);
+
+/// LCF Multicast on the instance's multicast counts (all nodes usable, largest-first order).
+ClusterSchedule schedule_lcf_multicast(const ClusterInstance& instance);
+
+}  // namespace hbcast

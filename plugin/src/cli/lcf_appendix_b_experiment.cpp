@@ -1,0 +1,111 @@
+#include <hbcast/cli/lcf_appendix_b_experiment.hpp>
+
+#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/experiment_parameters.hpp>
+#include <hbcast/cluster/cluster_order.hpp>
+#include <hbcast/cluster/cluster_size_generator.hpp>
+#include <hbcast/cluster/lcf.hpp>
+#include <hbcast/cluster/lcf_no_idle.hpp>
+#include <hbcast/cluster/lower_bounds.hpp>
+#include <hbcast/cluster/schedule_checker.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace hbcast::cli {
+namespace {
+
+struct Series {
+  double sum = 0, max = 0;
+  std::size_t count = 0;
+  void add(double value) { sum += value, max = count++ ? std::max(max, value) : value; }
+  double mean() const { return count ? sum / static_cast<double>(count) : 0; }
+};
+
+double lcf_time(const std::vector<std::size_t>& sizes, double c, const std::vector<std::size_t>& order,
+                bool no_idle = false)
+{
+  ClusterInstance instance;
+  instance.sizes = sizes;
+  instance.global_cost = c;
+  return check_schedule(instance, no_idle ? schedule_lcf_no_idle(instance, order) : schedule_lcf(instance, order))
+      .broadcast_time;
+}
+
+ClusterLowerBounds lower_bounds(const std::vector<std::size_t>& sizes, double c)
+{
+  ClusterInstance instance;
+  instance.sizes = sizes;
+  instance.global_cost = c;
+  return broadcast_lower_bounds(instance);
+}
+
+}  // namespace
+
+std::vector<CheckResult> run_lcf_appendix_b(const YAML::Node& parameters, const std::string& case_path,
+                                            const std::string& results_path)
+{
+  const ExperimentParameters p(parameters, case_path);
+  const std::size_t clusters = p.count("clusters", 2000), max_size = p.count("max_size", 100);
+  const std::size_t inputs = p.count("inputs", 5), seed = p.count("seed", 1);
+  const double theta = p.number("theta", 0.0);
+  const auto c_list = p.numbers("C", {10, 30, 100, 1000});
+  std::string csv = "C,input,nodes,source_size,p,log_n,pC,combined,lower_bound,actual,actual_no_idle,advertised,"
+                    "advertised_lower_bound,random,perturbed_true_order\n";
+  std::string table = "| C | Actual / LB mean (max) | Advertised / LB mean (max) | Random / LB mean (max) | "
+                      "Advertised - Actual, units mean (max) | Random / Actual - 1 mean | Advertised - true order, "
+                      "same sizes, mean (max) | Actual without idling / LB mean (max) |\n|---|---|---|---|---|---|---|---|\n";
+  std::size_t within = 0, total = 0;
+  Series slowdown_all, advertised_gap_all;
+  std::vector<double> actual_means;
+  for (double c : c_list) {
+    Series actual, advertised, random, gap, slowdown, same, no_idle;
+    for (std::size_t input = 0; input < inputs; ++input) {
+      const auto sizes = zipf_cluster_sizes(clusters, max_size, theta, seed + input);
+      const auto perturbed = perturb_cluster_sizes(sizes, seed + 1000 + input);
+      const ClusterLowerBounds bounds = lower_bounds(sizes, c);
+      const double lb = bounds.best(), perturbed_lb = lower_bounds(perturbed, c).best();
+      const double t_actual = lcf_time(sizes, c, largest_first_order(sizes));
+      const double t_advertised = lcf_time(perturbed, c, largest_first_order(sizes));
+      const double t_random = lcf_time(sizes, c, random_cluster_order(clusters, seed + 2000 + input));
+      const double t_true = lcf_time(perturbed, c, largest_first_order(perturbed));
+      const double t_no_idle = lcf_time(sizes, c, largest_first_order(sizes), true);
+      no_idle.add(t_no_idle / lb);
+      actual.add(t_actual / lb);
+      advertised.add(t_advertised / perturbed_lb);
+      random.add(t_random / lb);
+      gap.add(t_advertised - t_actual);
+      slowdown.add(t_random / t_actual - 1);
+      same.add(t_advertised - t_true);
+      within += t_actual <= 1.5 * lb + 1e-9;
+      ++total;
+      csv += fmt::format("{:g},{},{},{},{},{:g},{:g},{:g},{:g},{:g},{:g},{:g},{:g},{:g},{:g}\n", c, input,
+                         std::accumulate(sizes.begin(), sizes.end(), std::size_t{0}), sizes[0], bounds.global_steps,
+                         bounds.log_n, bounds.global, bounds.combined, lb, t_actual, t_no_idle, t_advertised,
+                         perturbed_lb, t_random, t_true);
+    }
+    slowdown_all.add(slowdown.mean());
+    advertised_gap_all.add(gap.max);
+    actual_means.push_back(actual.mean());
+    table += fmt::format("| {:g} | {:.3f} ({:.3f}) | {:.3f} ({:.3f}) | {:.3f} ({:.3f}) | {:.2f} ({:g}) | {:.1f}% | "
+                         "{:.2f} ({:g}) | {:.3f} ({:.3f}) |\n",
+                         c, actual.mean(), actual.max, advertised.mean(), advertised.max, random.mean(), random.max,
+                         gap.mean(), gap.max, 100 * slowdown.mean(), same.mean(), same.max, no_idle.mean(), no_idle.max);
+  }
+  write_file_atomically(results_path, csv);
+  bool decreasing = true;
+  for (std::size_t j = 1; j < actual_means.size(); ++j)
+    decreasing &= c_list[j] > c_list[j - 1] ? actual_means[j] <= actual_means[j - 1] + 1e-12 : true;
+  return {{"Actual <= 1.5 x lower bound", fmt::format("{} of {} inputs", within, total), "all inputs",
+           Verdict::report, table},
+          {"Actual / lower bound decreases as C grows", decreasing ? "yes" : "no", "yes (\"closer and closer\")",
+           decreasing ? Verdict::pass : Verdict::fail, ""},
+          {"Advertised - Actual, largest over inputs (time units)", fmt::format("{:g}", advertised_gap_all.max),
+           "1 in all instances", Verdict::report, ""},
+          {"Random slower than Actual, mean over C of the mean per C", fmt::format("{:.1f}%", 100 * slowdown_all.mean()),
+           ">= 24% on average", Verdict::report, ""}};
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,97 @@
+#include <hbcast/cluster/platform_cluster_model.hpp>
+
+#include <hbcast/model/latency_clustering.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace hbcast {
+namespace {
+
+struct Mean {
+  double sum = 0;
+  std::size_t count = 0;
+  void add(double value) { sum += value, ++count; }
+  double value() const { return sum / static_cast<double>(count); }
+};
+
+// Latency grouping links hosts that are each as close to the other as to their nearest neighbour,
+// so hosts that are alone in their cluster (everyone C away) group together. A cluster must be
+// tighter inside than to the outside: a group whose inner latencies (first 8 members) reach its first
+// member's nearest outside host, within the tolerance, is split into singletons.
+std::vector<std::vector<NodeId>> split_loose_groups(const CostModel& costs, const HostClustering& grouping,
+                                                   double tolerance)
+{
+  std::vector<std::vector<NodeId>> clusters;
+  for (const auto& group : grouping.clusters) {
+    if (group.size() < 2) {
+      clusters.push_back(group);
+      continue;
+    }
+    double inside = 0, outside = std::numeric_limits<double>::infinity();
+    const std::size_t sample = std::min<std::size_t>(group.size(), 8);
+    for (std::size_t a = 0; a < sample; ++a)
+      for (std::size_t b = a + 1; b < sample; ++b)
+        inside = std::max(inside, costs.latency(group[a], group[b]));
+    for (NodeId host = 0; host < costs.size(); ++host)
+      if (grouping.cluster_of[host] != grouping.cluster_of[group.front()])
+        outside = std::min(outside, costs.latency(group.front(), host));
+    if (inside * (1 + tolerance) < outside)
+      clusters.push_back(group);
+    else
+      for (NodeId host : group)
+        clusters.push_back({host});
+  }
+  return clusters;
+}
+
+}  // namespace
+
+PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root, double tolerance)
+{
+  if (root >= costs.size())
+    throw std::invalid_argument("cluster model: root is not a host of the platform");
+  const HostClustering grouping = cluster_by_latency(costs, tolerance);
+  std::vector<std::vector<NodeId>> clusters = split_loose_groups(costs, grouping, tolerance);
+  std::size_t root_cluster = 0;
+  while (std::find(clusters[root_cluster].begin(), clusters[root_cluster].end(), root) == clusters[root_cluster].end())
+    ++root_cluster;
+  std::rotate(clusters.begin(), clusters.begin() + static_cast<std::ptrdiff_t>(root_cluster),
+              clusters.begin() + static_cast<std::ptrdiff_t>(root_cluster) + 1);
+  auto& first = clusters.front();
+  std::rotate(first.begin(), std::find(first.begin(), first.end(), root), std::find(first.begin(), first.end(), root) + 1);
+
+  PlatformClusterModel model;
+  model.cluster_of_host.assign(costs.size(), 0);
+  Mean intra, inter;
+  for (std::size_t i = 0; i < clusters.size(); ++i) {
+    model.instance.sizes.push_back(clusters[i].size());
+    for (NodeId host : clusters[i]) {
+      model.host_of_node.push_back(host);
+      model.cluster_of_host[host] = i;
+    }
+    const std::size_t sample = std::min<std::size_t>(clusters[i].size(), 8);
+    for (std::size_t a = 0; a < sample; ++a)
+      for (std::size_t b = 0; b < sample; ++b)
+        if (a != b)
+          intra.add(costs.transfer_time(clusters[i][a], clusters[i][b], bytes));
+  }
+  const std::size_t heads = std::min<std::size_t>(clusters.size(), 64);
+  for (std::size_t a = 0; a < heads; ++a)
+    for (std::size_t b = 0; b < heads; ++b)
+      if (a != b)
+        inter.add(costs.transfer_time(clusters[a].front(), clusters[b].front(), bytes));
+  if (intra.count == 0 && inter.count == 0)
+    model.time_unit = 1.0;
+  else if (intra.count == 0)
+    model.time_unit = inter.value();
+  else
+    model.time_unit = intra.value();
+  if (!(model.time_unit > 0))
+    throw std::invalid_argument("cluster model: intra-cluster transfers take no time");
+  model.instance.global_cost = inter.count == 0 ? 1.0 : std::max(1.0, inter.value() / model.time_unit);
+  return model;
+}
+
+}  // namespace hbcast

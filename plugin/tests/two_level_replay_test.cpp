@@ -1,0 +1,112 @@
+// Seed 004 schedules replayed on generated two-level platforms (two_level_platform.hpp) in exact
+// mode: the replayed makespan equals the schedule's broadcast time x T1, where
+// T1 = unit + S / bandwidth is one intra-cluster transfer. One engine per test, hence per process.
+#include <hbcast/cluster/lcf.hpp>
+#include <hbcast/cluster/platform_cluster_model.hpp>
+#include <hbcast/cluster/schedule_checker.hpp>
+#include <hbcast/cluster/two_level_platform.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/replay/tree_broadcast.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include "support/code_platforms.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u/Actor.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace sg4 = simgrid::s4u;
+using namespace hbcast;
+
+namespace {
+
+constexpr double kUnit = 1e-3, kBandwidth = 1.25e9, kBytes = 1e6;
+constexpr double kT1 = kUnit + kBytes / kBandwidth;  // 1.8 ms
+
+struct Replayed {
+  double makespan = 0;      // simulated
+  double own = 0;           // the scheduler's own model (two-level), evaluated
+  double schedule = 0;      // the schedule's broadcast time in units, from the checker, x T1
+};
+
+// Generates the platform, replays scheduler `name` from host c0-0 (port model `port`).
+Replayed replay(const std::vector<std::size_t>& sizes, double c, const std::string& name, PortModel port)
+{
+  TwoLevelPlatformParameters parameters;
+  parameters.sizes = sizes;
+  parameters.global_cost = c;
+  parameters.unit = kUnit;
+  parameters.bandwidth = kBandwidth;
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("hbcast-two-level-" + std::to_string(getpid()) + ".xml")).string();
+  std::ofstream(path) << two_level_platform_xml(parameters);
+  static int argc = 1;
+  static char program[] = "two_level_replay_test";
+  static char* argv[] = {program, nullptr};
+  sg4::Engine engine(&argc, argv);
+  test_support::set_exact_mode(engine);
+  auto platform = LoadedPlatform::load(engine, path);
+  std::filesystem::remove(path);
+  auto costs = std::make_shared<PlatformCostModel>(platform);
+  BroadcastInstance instance(costs, platform.host_names(), kBytes, port);
+  const SchedulerInfo* scheduler = find_scheduler(name);
+  EXPECT_NE(scheduler, nullptr);
+  const ScheduleResult result = run_scheduler(*scheduler, instance, 0);
+  // The same schedule, rebuilt from the cluster model the scheduler saw, timed by the checker.
+  PlatformClusterModel model = platform_cluster_model(*costs, kBytes, 0);
+  EXPECT_EQ(model.instance.sizes.size(), sizes.size());
+  EXPECT_NEAR(model.instance.global_cost, c, 1e-9 * c);
+  EXPECT_NEAR(model.time_unit, kT1, 1e-12);
+  Replayed replayed;
+  replayed.own = evaluate_atomic(result.tree, *result.own_model, kBytes, port).makespan;
+  sg4::Actor::create("controller", platform.hosts()[0], [&] {
+    auto broadcast = TreeBroadcast::start(result.tree, platform.hosts(), ReplayOptions{kBytes, 1, port, name});
+    broadcast->wait();
+    replayed.makespan = broadcast->result().makespan;
+  });
+  engine.run();
+  return replayed;
+}
+
+}  // namespace
+
+TEST(TwoLevelReplay, LcfOnTheTightExampleMatchesTheClosedForm)
+{
+  // Fig. 3: n0 = 4, n1 = 8 and n0 - 1 = 3 singletons (all C apart: the cluster model must keep
+  // them apart), C = 5. LCF: ceil(log2 4) + C + ceil(log2 8) = 2 + 5 + 3 = 10 units.
+  const Replayed r = replay({4, 8, 1, 1, 1}, 5, "lcf", PortModel::one_port);
+  EXPECT_NEAR(r.makespan, 10 * kT1, 1e-9 * r.makespan);
+  EXPECT_NEAR(r.own, 10 * kT1, 1e-9 * r.own);
+}
+
+TEST(TwoLevelReplay, LcfNoIdleMatchesItsSchedule)
+{
+  // {2, 4, 4, 2, 2, 2}, C = 3: K0 doubles (1); its 2 nodes reach the two 4-clusters (1..4), full
+  // at 6; K0 again at 4 -> two 2-clusters (arrive 7, full 8); at 6 the 4-clusters reach the last
+  // one (arrive 9, full 10). Broadcast time 10 units.
+  const Replayed r = replay({2, 4, 4, 2, 2, 2}, 3, "lcf-no-idle", PortModel::one_port);
+  EXPECT_NEAR(r.makespan, 10 * kT1, 1e-9 * r.makespan);
+  EXPECT_NEAR(r.own, r.makespan, 1e-9 * r.makespan);
+}
+
+TEST(TwoLevelReplay, PostalLcfReplayedMultiPort)
+{
+  // Postal, C = 3, five clusters of 2: K0 doubles (t = 1); window [1, 4): sends at 1 reach
+  // clusters 1, 2 (arrive 4), sends at 2 reach 3, 4 (arrive 5); one local round each: 6 units.
+  // Multi-port replay: a send occupies its sender T1 (the send overhead), arrives after C x T1.
+  const Replayed r = replay({2, 2, 2, 2, 2}, 3, "lcf-postal", PortModel::multi_port);
+  EXPECT_NEAR(r.makespan, 6 * kT1, 1e-9 * r.makespan);
+  EXPECT_NEAR(r.own, 6 * kT1, 1e-9 * r.own);
+}
+
+TEST(TwoLevelReplay, InterleavedLcfReplayedMultiPort)
+{
+  const Replayed r = replay({3, 2, 4, 2, 2, 3}, 4, "lcf-interleaved", PortModel::multi_port);
+  EXPECT_GT(r.makespan, 0);
+  EXPECT_NEAR(r.makespan, r.own, 1e-9 * r.makespan);
+}
