@@ -1,18 +1,13 @@
 #include <hbcast/cluster/two_level_platform.hpp>
 
+#include <hbcast/model/platform_graph.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 namespace hbcast {
 namespace {
-
-std::string exact(double value)
-{
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
 
 void require(bool condition, const std::string& message)
 {
@@ -43,14 +38,14 @@ std::string two_level_platform_xml(const TwoLevelPlatformParameters& p)
   for (std::size_t i = 0; i < k; ++i) {
     const std::string id = "c" + std::to_string(i);
     xml += "    <cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-" +
-           std::to_string(p.sizes[i] - 1) + "\" speed=\"1Gf\" bw=\"" + exact(p.bandwidth) + "Bps\" lat=\"" +
-           exact(p.unit / 2) + "s\" sharing_policy=\"FATPIPE\" router_id=\"" + id + "-router\">\n" +
-           "      <prop id=\"hbcast/send_latency\" value=\"" + exact(p.unit) + "\"/>\n" +
-           "      <prop id=\"hbcast/send_bandwidth\" value=\"" + exact(p.bandwidth) + "\"/>\n    </cluster>\n";
+           std::to_string(p.sizes[i] - 1) + "\" speed=\"1Gf\" bw=\"" + shortest_decimal(p.bandwidth) + "Bps\" lat=\"" +
+           shortest_decimal(p.unit / 2) + "s\" sharing_policy=\"FATPIPE\" router_id=\"" + id + "-router\">\n" +
+           "      <prop id=\"hbcast/send_latency\" value=\"" + shortest_decimal(p.unit) + "\"/>\n" +
+           "      <prop id=\"hbcast/send_bandwidth\" value=\"" + shortest_decimal(p.bandwidth) + "\"/>\n    </cluster>\n";
   }
   for (std::size_t i = 0; i < k; ++i)
-    xml += "    <link id=\"wan-" + std::to_string(i) + "\" bandwidth=\"" + exact(p.bandwidth / p.global_cost) +
-           "Bps\" latency=\"" + exact((p.global_cost - 1) * p.unit / 2) + "s\" sharing_policy=\"FATPIPE\"/>\n";
+    xml += "    <link id=\"wan-" + std::to_string(i) + "\" bandwidth=\"" + shortest_decimal(p.bandwidth / p.global_cost) +
+           "Bps\" latency=\"" + shortest_decimal((p.global_cost - 1) * p.unit / 2) + "s\" sharing_policy=\"FATPIPE\"/>\n";
   std::vector<std::pair<std::size_t, std::size_t>> pairs = p.routes;
   if (pairs.empty())
     for (std::size_t a = 0; a < k; ++a)

@@ -1,17 +1,12 @@
 #include <hbcast/platform/multisite_xml_writer.hpp>
 
+#include <hbcast/model/platform_graph.hpp>
+
 #include <cstdio>
 #include <string>
 
 namespace hbcast {
 namespace {
-
-std::string exact(double value)
-{
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
 
 std::string uplink(std::size_t site, std::size_t cluster)
 {
@@ -20,7 +15,7 @@ std::string uplink(std::size_t site, std::size_t cluster)
 
 void write_link(std::ostream& out, const std::string& id, double bandwidth, double latency)
 {
-  out << "    <link id=\"" << id << "\" bandwidth=\"" << exact(bandwidth) << "Bps\" latency=\"" << exact(latency)
+  out << "    <link id=\"" << id << "\" bandwidth=\"" << shortest_decimal(bandwidth) << "Bps\" latency=\"" << shortest_decimal(latency)
       << "s\" sharing_policy=\"SPLITDUPLEX\"/>\n";
 }
 
@@ -30,9 +25,9 @@ void write_clusters(std::ostream& out, const MultisitePlatformParameters& p)
     for (std::size_t c = 0; c < p.clusters_per_site; ++c) {
       const std::string name = MultisitePlatform::cluster_name(s, c);
       out << "    <cluster id=\"" << name << "\" prefix=\"" << name << "-\" suffix=\"\" radical=\"0-"
-          << p.nodes_per_cluster - 1 << "\" speed=\"1Gf\" bw=\"" << exact(p.node_bandwidth) << "Bps\" lat=\""
-          << exact(p.node_latency) << "s\" sharing_policy=\"SPLITDUPLEX\" bb_bw=\"" << exact(p.backbone_bandwidth)
-          << "Bps\" bb_lat=\"" << exact(p.backbone_latency) << "s\" bb_sharing_policy=\"SHARED\" router_id=\""
+          << p.nodes_per_cluster - 1 << "\" speed=\"1Gf\" bw=\"" << shortest_decimal(p.node_bandwidth) << "Bps\" lat=\""
+          << shortest_decimal(p.node_latency) << "s\" sharing_policy=\"SPLITDUPLEX\" bb_bw=\"" << shortest_decimal(p.backbone_bandwidth)
+          << "Bps\" bb_lat=\"" << shortest_decimal(p.backbone_latency) << "s\" bb_sharing_policy=\"SHARED\" router_id=\""
           << name << "-router\">\n"
           << "      <prop id=\"site\" value=\"s" << s << "\"/>\n    </cluster>\n";
     }
@@ -73,7 +68,7 @@ void write_multisite_xml(std::ostream& out, const MultisitePlatform& platform)
          "  WAN latencies (s) per site pair:\n";
   for (std::size_t s = 0; s < p.sites; ++s)
     for (std::size_t t = s + 1; t < p.sites; ++t)
-      out << "    s" << s << "-s" << t << " = " << exact(platform.wan_latency[s * p.sites + t]) << "\n";
+      out << "    s" << s << "-s" << t << " = " << shortest_decimal(platform.wan_latency[s * p.sites + t]) << "\n";
   out << "-->\n  <zone id=\"grid\" routing=\"Full\">\n";
   write_clusters(out, p);
   for (std::size_t s = 0; s < p.sites; ++s)

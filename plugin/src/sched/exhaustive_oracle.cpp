@@ -6,11 +6,13 @@
 
 namespace hbcast {
 
-double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order)
+std::vector<double> sequence_ready_times(const std::vector<double>& times, NodeId source,
+                                         const std::vector<NodeId>& order)
 {
   std::vector<NodeId> informed{source};
   std::vector<double> free_at{0.0};
-  double makespan = 0.0;
+  std::vector<double> ready_times;
+  ready_times.reserve(order.size());
   for (NodeId receiver : order) {
     std::size_t best = 0;
     for (std::size_t k = 1; k < informed.size(); ++k)
@@ -20,9 +22,15 @@ double sequence_makespan(const std::vector<double>& times, NodeId source, const 
     free_at[best] = ready;
     informed.push_back(receiver);
     free_at.push_back(ready);
-    makespan = std::max(makespan, ready);
+    ready_times.push_back(ready);
   }
-  return makespan;
+  return ready_times;
+}
+
+double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order)
+{
+  const auto ready = sequence_ready_times(times, source, order);
+  return ready.empty() ? 0.0 : *std::max_element(ready.begin(), ready.end());
 }
 
 double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId source)

@@ -1,5 +1,6 @@
 #include <hbcast/sched/multicast_oracle.hpp>
 
+#include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/multicast_schedule.hpp>
 
 #include <algorithm>
@@ -14,21 +15,11 @@ namespace {
 double member_completion_of_order(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order,
                                   const std::vector<bool>& mask)
 {
-  std::vector<NodeId> informed{source};
-  std::vector<double> free_at{0.0};
+  const auto ready = sequence_ready_times(times, source, order);
   double completion = 0.0;
-  for (NodeId receiver : order) {
-    std::size_t best = 0;
-    for (std::size_t k = 1; k < informed.size(); ++k)
-      if (free_at[k] + times[informed[k]] < free_at[best] + times[informed[best]])
-        best = k;
-    const double ready = free_at[best] + times[informed[best]];
-    free_at[best] = ready;
-    informed.push_back(receiver);
-    free_at.push_back(ready);
-    if (mask[receiver])
-      completion = std::max(completion, ready);
-  }
+  for (std::size_t k = 0; k < order.size(); ++k)
+    if (mask[order[k]])
+      completion = std::max(completion, ready[k]);
   return completion;
 }
 

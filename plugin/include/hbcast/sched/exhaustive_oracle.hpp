@@ -12,6 +12,10 @@ namespace hbcast {
 /// in turn, is served by the informed node that completes a transmission earliest.
 double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order);
 
+/// The ready time of each receiver of `order` (same rule), in order.
+std::vector<double> sequence_ready_times(const std::vector<double>& times, NodeId source,
+                                         const std::vector<NodeId>& order);
+
 /// Optimal broadcast time from `source` in the sender-only model: the minimum of
 /// sequence_makespan over every receive order (seed 000, section 4: by Theorem 4.1 an optimal
 /// schedule has no delay, so it is one of these). For n <= 9 (8! orders).
