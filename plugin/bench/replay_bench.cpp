@@ -2,6 +2,7 @@
 // one-port binomial tree, 1 MB, on a crossbar cluster. SimGrid allows one engine per process, so
 // every measurement forks a child that creates the engine, runs one broadcast and reports back
 // through a pipe its wall time (platform load + run) and its peak RSS.
+#include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/sched/binomial.hpp>
@@ -87,8 +88,8 @@ double run_hand_written(sg4::Engine& engine, const hbcast::BroadcastTree& tree, 
     char* argv[] = {arg0, arg1, nullptr};
     sg4::Engine engine(&argc, argv);
     // Exact lat + size/bw transfers; guard-size:0 because SimGrid fails near 30,000 actors otherwise.
-    for (const char* config : {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30",
-                               "contexts/guard-size:0", "contexts/stack-size:128"})
+    hbcast::set_exact_mode(engine);
+    for (const char* config : {"contexts/guard-size:0", "contexts/stack-size:128"})
       sg4::Engine::set_config(config);
     const hbcast::BroadcastTree tree = hbcast::binomial_tree(n, 0);  // input of both variants, not timed
     const auto start = std::chrono::steady_clock::now();

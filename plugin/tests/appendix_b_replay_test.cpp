@@ -7,7 +7,7 @@
 #include <hbcast/cluster/lcf.hpp>
 #include <hbcast/cluster/schedule_checker.hpp>
 #include <hbcast/cluster/schedule_to_tree.hpp>
-#include <hbcast/cluster/two_level_platform.hpp>
+#include <hbcast/platform/two_level_xml_writer.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
 

@@ -116,13 +116,7 @@ TEST(GenerateCliErrors, BadRandomValues)
       {{"--seed", "-1"}, "seed must be a whole number"},
       {{"--seed", "x"}, "seed must be a whole number"},
   };
-  for (const auto& [arguments, fragment] : cases) {
-    std::vector<std::string> command = {"generate", "random", "-o", out};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    SCOPED_TRACE(arguments.front() + " " + arguments.back());
-    expect_one_line_error(run_hbcast(command), fragment);
-    EXPECT_FALSE(std::filesystem::exists(out));
-  }
+  expect_rejected({"generate", "random", "-o", out}, cases, out);
 }
 
 TEST(GenerateCliErrors, BadStarValues)
@@ -136,13 +130,7 @@ TEST(GenerateCliErrors, BadStarValues)
       {{"--lat-min", "-1"}, "'lat-min' must be finite and >= 0"},
       {{"--lat-min", "1e-3", "--lat-max", "1e-4"}, "'lat-max' must be at least lat-min"},
   };
-  for (const auto& [arguments, fragment] : cases) {
-    std::vector<std::string> command = {"generate", "star", "-o", out};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    SCOPED_TRACE(arguments.front());
-    expect_one_line_error(run_hbcast(command), fragment);
-    EXPECT_FALSE(std::filesystem::exists(out));
-  }
+  expect_rejected({"generate", "star", "-o", out}, cases, out);
 }
 
 TEST(GenerateCliErrors, MissingOutputUnknownOptionOrGenerator)
@@ -238,13 +226,7 @@ TEST(GenerateCliErrors, BadTiersValues)
       {{"--lan-latency", "inf"}, "'lan-latency' must be a finite number"},
       {{"--density", "0.1"}, "--density"},
   };
-  for (const auto& [arguments, fragment] : cases) {
-    std::vector<std::string> command = {"generate", "tiers", "-o", out};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    SCOPED_TRACE(arguments.front() + " " + arguments.back());
-    expect_one_line_error(run_hbcast(command), fragment);
-    EXPECT_FALSE(std::filesystem::exists(out));
-  }
+  expect_rejected({"generate", "tiers", "-o", out}, cases, out);
 }
 
 TEST(GenerateCli, ClustersPlatformRealizesTheTwoLevelModel)

@@ -47,14 +47,6 @@ private:
   std::string path_;
 };
 
-sg4::Engine make_engine()
-{
-  static int argc = 1;
-  static char name[] = "generated_platforms_test";
-  static char* argv[] = {name, nullptr};
-  return sg4::Engine(&argc, argv);
-}
-
 // Hop distances from `source` in the generated graph (Floyd routes take the fewest hops).
 std::vector<std::size_t> hop_distances(const PlatformGraph& graph, std::size_t source)
 {
@@ -129,7 +121,7 @@ TEST_P(GeneratedRandomPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhea
   const auto p = random_parameters(GetParam());
   const auto graph = generate_random_platform(p);
   XmlFile file(graph);
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);
   auto platform = LoadedPlatform::load(engine, file.path());
   ASSERT_EQ(platform.size(), p.node_count);
@@ -155,7 +147,7 @@ TEST_P(GeneratedStarPlatform, RoutesAreUpThenDownAndReplayMatchesThePrediction)
   p.node_count = 2 + static_cast<std::size_t>(GetParam() * 5) % 30;
   const auto graph = generate_star_platform(p);
   XmlFile file(graph);
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);  // before loading, or SimGrid aborts
   auto platform = LoadedPlatform::load(engine, file.path());
   ASSERT_EQ(platform.size(), p.node_count);
@@ -217,7 +209,7 @@ TEST_P(GeneratedTiersPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhead
   const auto p = tiers_parameters(GetParam());
   const auto graph = generate_tiers_platform(p);
   XmlFile file(graph);
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);
   auto platform = LoadedPlatform::load(engine, file.path());
   ASSERT_EQ(platform.size(), tiers_node_count(p));

@@ -73,13 +73,7 @@ TEST(GridCliErrors, BadMultisiteValues)
       {{"--wan-lat-min", "0.02"}, "'wan-lat-max' must be finite and at least wan-lat-min"},
       {{"--wan-bw", "fast"}, "'wan-bw' must be a finite number"},
   };
-  for (const auto& [arguments, fragment] : cases) {
-    std::vector<std::string> command = {"generate", "multisite", "-o", out};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    SCOPED_TRACE(arguments.front() + " " + arguments.back());
-    expect_one_line_error(run_hbcast(command), fragment);
-    EXPECT_FALSE(std::filesystem::exists(out));
-  }
+  expect_rejected({"generate", "multisite", "-o", out}, cases, out);
 }
 
 // `hbcast validate` names each case on stdout before running it; the error is still one line.
@@ -104,4 +98,19 @@ TEST(GridCliErrors, BadGridHeuristicsCase)
   expect_case_error(run_hbcast({"validate", "word", "--dir", dir.path()}), "key 'instances': not a whole number");
   dir.write("cases/mode.yaml", header + "  completion: never\n");
   expect_case_error(run_hbcast({"validate", "mode", "--dir", dir.path()}), "key 'completion': 'release' or 'arrival'");
+}
+
+TEST(GridCliErrors, UnknownCaseKindOrFigureKindNamesFileAndLine)
+{
+  TemporaryDirectory dir;
+  std::filesystem::create_directories(dir.path() + "/cases");
+  const std::string path = dir.write("cases/kind.yaml", "title: t\nsource: s\nkind: grid-heuristic\n"
+                                                         "expectations: []\nparameters: {}\n");
+  expect_case_error(run_hbcast({"validate", "kind", "--dir", dir.path()}),
+                    path + ":3: key 'kind': unknown kind 'grid-heuristic' (sweep, fnf-optimality, ");
+  const std::string figure = dir.write("cases/figure.yaml", "title: t\nsource: s\nkind: grid-heuristics\n"
+                                                             "expectations: []\nparameters: {}\nfigures:\n"
+                                                             "  - x: clusters\n    y: ratio\n    kind: bars\n");
+  expect_case_error(run_hbcast({"validate", "figure", "--dir", dir.path()}),
+                    figure + ":9: key 'figures': unknown figure kind 'bars' (line or bar)");
 }

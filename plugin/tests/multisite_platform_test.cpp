@@ -20,14 +20,6 @@ using namespace hbcast;
 
 namespace {
 
-sg4::Engine make_engine()
-{
-  static int argc = 1;
-  static char name[] = "multisite_platform_test";
-  static char* argv[] = {name, nullptr};
-  return sg4::Engine(&argc, argv);
-}
-
 MultisitePlatformParameters parameters(int seed)
 {
   MultisitePlatformParameters p;
@@ -54,7 +46,7 @@ TEST_P(GeneratedMultisitePlatform, LoadsRoutesEveryPairAndClustersAsGenerated)
     std::ofstream file(path);
     write_multisite_xml(file, generated);
   }
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("multisite_platform_test");
   test_support::set_exact_mode(engine);
   auto platform = LoadedPlatform::load(engine, path);
   std::filesystem::remove(path);

@@ -3,6 +3,8 @@
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 
+#include "support/code_platforms.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,14 +20,6 @@ const std::string kPlatforms = HBCAST_TEST_PLATFORM_DIR;
 LoadedPlatform load(sg4::Engine& engine, const std::string& file)
 {
   return LoadedPlatform::load(engine, kPlatforms + "/" + file);
-}
-
-sg4::Engine make_engine()
-{
-  static int argc = 1;
-  static char name[] = "platforms_test";
-  static char* argv[] = {name, nullptr};
-  return sg4::Engine(&argc, argv);
 }
 
 class ShippedPlatform : public ::testing::TestWithParam<std::string> {};
@@ -44,7 +38,7 @@ std::vector<std::string> shipped_platforms()
 
 TEST_P(ShippedPlatform, LoadsAndEveryPairIsRoutable)
 {
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, GetParam());
   ASSERT_GT(platform.size(), 1u);
   // PlatformCostModel probes every ordered pair of a platform this size and throws on a missing one.
@@ -67,7 +61,7 @@ INSTANTIATE_TEST_SUITE_P(Files, ShippedPlatform, ::testing::ValuesIn(shipped_pla
 
 TEST(DefaultPlatform, HasTheEightyEightHostsOfSeed003InClusterOrder)
 {
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, "grid5000_88.xml");
   ASSERT_EQ(platform.size(), 88u);
   std::map<std::string, int> per_cluster;
@@ -83,7 +77,7 @@ TEST(DefaultPlatform, HasTheEightyEightHostsOfSeed003InClusterOrder)
 TEST(DefaultPlatform, RouteLatenciesAreTable3)
 {
   // Seed 003, Table 3 (microseconds): one-way latency within and between clusters.
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, "grid5000_88.xml");
   PlatformCostModel costs(platform);
   auto latency_us = [&](const char* from, const char* to) {
@@ -104,7 +98,7 @@ TEST(DefaultPlatform, RouteLatenciesAreTable3)
 TEST(DefaultPlatform, WideAreaTransfersOfFourMegabytesTakeOneToSixHundredMilliseconds)
 {
   // Like g(m) in seed 003, Table 2: a 4 MB inter-site transfer takes 100-600 ms.
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, "grid5000_88.xml");
   PlatformCostModel costs(platform);
   for (auto [from, to] : {std::pair{"orsay0-0", "toulouse5-0"}, {"orsay0-0", "idpot2-0"}, {"toulouse5-0", "idpot3-0"}}) {

@@ -35,19 +35,11 @@ Fixture make_star(sg4::Engine& engine, std::size_t n, std::uint64_t seed)
   return fixture;
 }
 
-sg4::Engine make_engine()
-{
-  static int argc = 1;
-  static char name[] = "plugin_api_test";
-  static char* argv[] = {name, nullptr};
-  return sg4::Engine(&argc, argv);
-}
-
 }  // namespace
 
 TEST(PluginApi, DeliveryTimesMatchTheReplayAndThePrediction)
 {
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("plugin_api_test");
   sg_hbcast_plugin_init();
   auto fixture = make_star(engine, 12, 7);
   auto tree = binomial_tree(12, 3);
@@ -66,7 +58,7 @@ TEST(PluginApi, DeliveryTimesMatchTheReplayAndThePrediction)
 TEST(PluginApi, ActorsStartBroadcastsMidSimulationAndWaitForThem)
 {
   // A user actor sleeps, then runs two broadcasts back to back; times are relative to each start.
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("plugin_api_test");
   auto fixture = make_star(engine, 9, 11);
   auto costs = test_support::star_cost_model(fixture.star);
   std::vector<ReplayResult> results;
@@ -93,7 +85,7 @@ TEST(PluginApi, ActorsStartBroadcastsMidSimulationAndWaitForThem)
 
 TEST(PluginApi, RejectsInvalidTreesAndOptionsBeforeCreatingActors)
 {
-  auto engine = make_engine();
+  auto engine = test_support::make_engine("plugin_api_test");
   auto fixture = make_star(engine, 4, 3);
   BroadcastTree not_spanning(4, 0);
   not_spanning.add_child(0, 1);

@@ -164,3 +164,26 @@ TEST(Sweep, ScenarioErrorsNameFileKeyAndLine)
   auto fine = dir.write("fine.yaml", "platform:\n  generator: star\n");
   expect_one_line_error(run_hbcast({"sweep", fine, "--shard", "3/3"}), "shard '3/3'");
 }
+
+TEST(Sweep, SeedTimeoutAndRepetitionsMustBeNumbersOfTheirKind)
+{
+  TemporaryDirectory dir;
+  const std::string base = "platform:\n  generator: star\nschedulers: fnf\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"seed: \" -1\"\n", ":4: key 'seed': seed must be a whole number in [0, 2^64) (got ' -1')"},
+      {"seed: -1\n", ":4: key 'seed': seed must be a whole number in [0, 2^64) (got '-1')"},
+      {"seed: 1.5\n", ":4: key 'seed': seed must be a whole number in [0, 2^64) (got '1.5')"},
+      {"seed: 18446744073709551616\n", ":4: key 'seed': seed must be a whole number in [0, 2^64) (got '18446744073709551616')"},
+      {"timeout: soon\n", ":4: key 'timeout': 'soon' is not a positive number of seconds"},
+      {"timeout: 0\n", ":4: key 'timeout': '0' is not a positive number of seconds"},
+      {"timeout: 5s\n", ":4: key 'timeout': '5s' is not a positive number of seconds"},
+      {"repetitions: 0\n", ":4: key 'repetitions': '0' is not a positive integer"},
+      {"repetitions: 2.5\n", ":4: key 'repetitions': '2.5' is not a positive integer"},
+  };
+  for (const auto& [line, fragment] : cases) {
+    SCOPED_TRACE(line);
+    const auto scenario = dir.write("bad.yaml", base + line);
+    expect_one_line_error(run_hbcast({"sweep", scenario, "-o", dir.path() + "/bad.csv"}), scenario + fragment);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/bad.csv"));
+}

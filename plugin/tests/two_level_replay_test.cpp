@@ -1,10 +1,10 @@
-// Seed 004 schedules replayed on generated two-level platforms (two_level_platform.hpp) in exact
+// Seed 004 schedules replayed on generated two-level platforms (two_level_xml_writer.hpp) in exact
 // mode: the replayed makespan equals the schedule's broadcast time x T1, where
 // T1 = unit + S / bandwidth is one intra-cluster transfer. One engine per test, hence per process.
 #include <hbcast/cluster/lcf.hpp>
 #include <hbcast/cluster/platform_cluster_model.hpp>
 #include <hbcast/cluster/schedule_checker.hpp>
-#include <hbcast/cluster/two_level_platform.hpp>
+#include <hbcast/platform/two_level_xml_writer.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>

@@ -1,12 +1,12 @@
 #include <hbcast/cli/experiment_parameters.hpp>
 
-#include <hbcast/cli/scenario.hpp>
+#include <hbcast/cli/yaml_file.hpp>
 
 namespace hbcast::cli {
 
 void ExperimentParameters::fail(const char* key, const std::string& what) const
 {
-  throw ScenarioError(path_ + ":" + std::to_string(parameters_[key].Mark().line + 1) + ": key '" + key + "': " + what);
+  throw yaml_error(path_, parameters_[key], key, what);
 }
 
 std::size_t ExperimentParameters::count(const char* key, std::size_t fallback) const

@@ -73,6 +73,15 @@ FigureFormat figure_format_of(const std::string& path)
   throw std::invalid_argument("cannot tell the figure format of '" + path + "': use a .png or .svg file name");
 }
 
+FigureKind figure_kind_of(const std::string& name)
+{
+  if (name == "line")
+    return FigureKind::line;
+  if (name == "bar")
+    return FigureKind::bar;
+  throw std::invalid_argument("unknown figure kind '" + name + "' (line or bar)");
+}
+
 GnuplotFigure::GnuplotFigure(SeriesSet data, FigureKind kind, std::string title)
     : data_(std::move(data)), kind_(kind), title_(std::move(title))
 {

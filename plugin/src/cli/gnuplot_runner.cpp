@@ -1,13 +1,13 @@
 #include <hbcast/cli/gnuplot_runner.hpp>
 
+#include <hbcast/cli/atomic_file.hpp>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <regex>
 #include <spawn.h>
 #include <stdexcept>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,55 +16,7 @@ extern char** environ;
 namespace hbcast::cli {
 namespace {
 
-// The image is written here first, beside its final place so the rename stays on one file system.
-class PendingOutput {
-public:
-  explicit PendingOutput(std::string path) : path_(std::move(path)), temporary_(path_ + ".tmp" + std::to_string(getpid()))
-  {
-    descriptor_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (descriptor_ < 0)
-      fail(std::strerror(errno));
-  }
-  ~PendingOutput()
-  {
-    if (descriptor_ >= 0)
-      ::close(descriptor_);
-    if (!committed_)
-      std::remove(temporary_.c_str());
-  }
-  PendingOutput(const PendingOutput&) = delete;
-  PendingOutput& operator=(const PendingOutput&) = delete;
-
-  int descriptor() const { return descriptor_; }
-
-  void commit()
-  {
-    struct stat written {};
-    if (::fstat(descriptor_, &written) != 0 || written.st_size == 0)
-      throw std::runtime_error("gnuplot failed: it wrote no image");
-    if (::fsync(descriptor_) != 0 || ::close(descriptor_) != 0) {
-      descriptor_ = -1;
-      fail(std::strerror(errno));
-    }
-    descriptor_ = -1;
-    if (std::rename(temporary_.c_str(), path_.c_str()) != 0)
-      fail(std::strerror(errno));
-    committed_ = true;
-  }
-
-private:
-  [[noreturn]] void fail(const std::string& reason) const
-  {
-    throw std::runtime_error("cannot write '" + path_ + "': " + reason);
-  }
-
-  std::string path_;
-  std::string temporary_;
-  int descriptor_ = -1;
-  bool committed_ = false;
-};
-
-// An unnamed temporary file, deleted when closed: gnuplot's standard input or error output.
+// An unnamed temporary file, deleted when closed: gnuplot's standard input, output or error output.
 class ScratchFile {
 public:
   ScratchFile() : file_(std::tmpfile())
@@ -130,9 +82,9 @@ std::string first_error_line(const std::string& errors)
 
 void run_gnuplot_to_file(const std::string& script, const std::string& output_path)
 {
-  PendingOutput output(output_path);
   ScratchFile input;
   input.write_and_rewind(script);
+  ScratchFile output;
   ScratchFile errors;
 
   posix_spawn_file_actions_t actions;
@@ -160,7 +112,21 @@ void run_gnuplot_to_file(const std::string& script, const std::string& output_pa
                                                                                                    : 128 + WTERMSIG(status))
                                               : message));
   }
-  output.commit();
+  const std::string image = output.content();
+  if (image.empty())
+    throw std::runtime_error("gnuplot failed: it wrote no image");
+  // Only a complete image replaces an existing figure.
+  write_file_atomically(output_path, image);
+}
+
+void draw_figure(const ResultsTable& table, const SeriesRequest& request, FigureKind kind, const std::string& title,
+                 const std::string& output_path, const std::string& script_path)
+{
+  const FigureFormat format = figure_format_of(output_path);
+  const GnuplotFigure figure(summarize_series(table, request), kind, title);
+  if (!script_path.empty())
+    write_file_atomically(script_path, figure.script(format, output_path));
+  run_gnuplot_to_file(figure.script(format, std::nullopt), output_path);
 }
 
 }  // namespace hbcast::cli

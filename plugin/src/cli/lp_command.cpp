@@ -2,6 +2,7 @@
 // beside it, every single-tree scheduler's throughput and its ratio to that optimum.
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/cli/isolated_run.hpp>
+#include <hbcast/cli/simulation_report.hpp>
 #include <hbcast/cli/size_parser.hpp>
 #include <hbcast/cli/text_table.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
@@ -29,11 +30,6 @@ struct LpArguments {
   std::string format = "table";
 };
 
-nlohmann::json number(double value)
-{
-  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
 // Runs in a child process: SimGrid loads the platform there.
 nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
 {
@@ -52,7 +48,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json result = {{"platform", arguments.platform}, {"hosts", platform.size()},
                            {"root", platform.host_names()[root]}, {"slice_bytes", slice_bytes},
-                           {"links", topology->link_count()}, {"lp_throughput", number(lp.bytes_per_second)},
+                           {"links", topology->link_count()}, {"lp_throughput", finite_or_null(lp.bytes_per_second)},
                            {"lp_variables", lp.variable_count}, {"lp_constraints", lp.constraint_count},
                            {"lp_iterations", lp.iterations}, {"lp_seconds", solve_seconds}};
   for (const auto& scheduler : scheduler_registry()) {
@@ -63,8 +59,8 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
       const auto tree = run_scheduler(scheduler, instance, root).tree;
       const double throughput = slice_bytes / steady_state_period(tree, *costs, slice_bytes, port);
       const std::string key = port == PortModel::one_port ? "one_port" : "multi_port";
-      row[key + "_throughput"] = number(throughput);
-      row[key + "_ratio"] = number(throughput / lp.bytes_per_second);
+      row[key + "_throughput"] = finite_or_null(throughput);
+      row[key + "_ratio"] = finite_or_null(throughput / lp.bytes_per_second);
     }
     result["schedulers"].push_back(row);
   }

@@ -1,23 +1,24 @@
 #include <hbcast/cli/platform_generators.hpp>
 
-#include <hbcast/model/multisite_platform_generator.hpp>
-#include <hbcast/cluster/cluster_size_generator.hpp>
+#include <hbcast/cli/series_statistics.hpp>
 #include <hbcast/cluster/two_level_platform.hpp>
+#include <hbcast/model/multisite_platform_generator.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
 #include <hbcast/model/tiers_platform_generator.hpp>
 #include <hbcast/platform/multisite_xml_writer.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
+#include <hbcast/platform/two_level_xml_writer.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
-#include <type_traits>
 
 namespace hbcast::cli {
 namespace {
@@ -44,6 +45,7 @@ template <class P>
 struct GeneratorFields {
   std::vector<CountField<P>> counts;
   std::vector<RealField<P>> reals;
+  std::vector<GeneratorParameter> read_by_generator;  ///< listed first; the generator reads them itself
 };
 
 const GeneratorFields<RandomPlatformParameters>& random_fields()
@@ -57,7 +59,7 @@ const GeneratorFields<RandomPlatformParameters>& random_fields()
       {"bw-sd", "BYTES_PER_S", "standard deviation of the link bandwidth, bytes/s (Table 2: 20 MB/s)",
        &P::bandwidth_sd},
       {"latency", "SECONDS", "latency of every link, seconds (Table 2 has none)", &P::link_latency},
-  }};
+  }, {}};
   return fields;
 }
 
@@ -69,7 +71,7 @@ const GeneratorFields<StarPlatformParameters>& star_fields()
       {"bw-max", "BYTES_PER_S", "highest link bandwidth, bytes/s", &P::bandwidth_max},
       {"lat-min", "SECONDS", "lowest link latency, seconds", &P::latency_min},
       {"lat-max", "SECONDS", "highest link latency, seconds", &P::latency_max},
-  }};
+  }, {}};
   return fields;
 }
 
@@ -85,9 +87,11 @@ const GeneratorFields<SenderOnlyPlatformParameters>& sender_only_fields()
           {"t-max", "SECONDS", "slowest transmission time", &P::time_max},
           {"message-bytes", "BYTES", "message size the times are for (they scale linearly with the size)",
            &P::message_bytes},
-      }};
+      }, {}};
   return fields;
 }
+
+constexpr const char* kTiersPreset = "preset";
 
 // Named after Tiers' command line NW NM NL SW SM SL RW RM RL RMW RLM (Calvert, Doar, Zegura 1997).
 const GeneratorFields<TiersPlatformParameters>& tiers_fields()
@@ -117,7 +121,11 @@ const GeneratorFields<TiersPlatformParameters>& tiers_fields()
           {"wan-latency", "SECONDS", "latency of WAN links (and MAN-WAN attachments), seconds", &P::wan_latency},
           {"man-latency", "SECONDS", "latency of MAN links (and LAN-MAN attachments), seconds", &P::man_latency},
           {"lan-latency", "SECONDS", "latency of LAN links, seconds", &P::lan_latency},
-      }};
+      },
+      {{kTiersPreset, "30|65",
+        "base values the other options override: 30 or 65 nodes (seed 002's Tiers sizes, density 0.05-0.15); "
+        "the defaults below are preset 30's",
+        "30"}}};
   return fields;
 }
 
@@ -142,47 +150,30 @@ const GeneratorFields<MultisitePlatformParameters>& multisite_fields()
           {"wan-lat-min", "SECONDS", "lowest site-to-site latency, seconds (seed 003 Table 2: 1 ms)",
            &P::wan_latency_min},
           {"wan-lat-max", "SECONDS", "highest site-to-site latency, seconds (Table 2: 15 ms)", &P::wan_latency_max},
-      }};
+      }, {}};
   return fields;
 }
 
 // Seed 004's two-level model: Zipf cluster sizes (Appendix B) on a platform where an
 // intra-cluster transfer takes T1 and an inter-cluster one exactly C x T1 (two_level_platform.hpp).
-struct ClustersParameters {
-  std::size_t clusters = 10;
-  std::size_t max_size = 100;
-  double theta = 0.0;
-  double c = 10.0;
-  double unit = 1e-3;
-  double bandwidth = 1.25e9;
-  std::uint64_t seed = 1;
-};
-
-const GeneratorFields<ClustersParameters>& clusters_fields()
+const GeneratorFields<ClusterPlatformParameters>& clusters_fields()
 {
-  using P = ClustersParameters;
+  using P = ClusterPlatformParameters;
   static const GeneratorFields<P> fields = {
       {{"clusters", "K", "number of clusters, at least 1 (host c0-0 is the natural source)", &P::clusters},
        {"max-size", "N", "largest cluster size (Appendix B: 100)", &P::max_size}},
       {{"theta", "T", "Zipf skew in [0, 1]: P(size i) ~ 1 / i^(1 - theta) (Appendix B: 0)", &P::theta},
        {"c", "C", "inter-cluster transfer time over intra-cluster transfer time, >= 1", &P::c},
        {"unit", "SECONDS", "intra-cluster latency, seconds", &P::unit},
-       {"bandwidth", "BYTES_PER_S", "host link bandwidth, bytes/s (WAN links: bandwidth / C)", &P::bandwidth}}};
+       {"bandwidth", "BYTES_PER_S", "host link bandwidth, bytes/s (WAN links: bandwidth / C)", &P::bandwidth}}, {}};
   return fields;
 }
-
-constexpr const char* kTiersPreset = "preset";
 
 template <class P>
 std::vector<GeneratorParameter> describe(const GeneratorFields<P>& fields)
 {
   const P defaults;
-  std::vector<GeneratorParameter> parameters;
-  if constexpr (std::is_same_v<P, TiersPlatformParameters>)
-    parameters.push_back({kTiersPreset, "30|65",
-                          "base values the other options override: 30 or 65 nodes (seed 002's Tiers sizes, "
-                          "density 0.05-0.15); the defaults below are preset 30's",
-                          "30"});
+  std::vector<GeneratorParameter> parameters = fields.read_by_generator;
   for (const auto& field : fields.counts)
     parameters.push_back({field.name, field.value_name, field.description, std::to_string(defaults.*field.member)});
   for (const auto& field : fields.reals)
@@ -196,19 +187,15 @@ std::string known_keys(const std::vector<GeneratorParameter>& parameters)
   for (const auto& parameter : parameters)
     names.push_back(parameter.name);
   std::sort(names.begin(), names.end());
-  std::string joined;
-  for (const auto& name : names)
-    joined += (joined.empty() ? "" : ", ") + name;
-  return joined;
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 std::size_t parse_count(const std::string& generator, const std::string& key, const std::string& text)
 {
-  std::size_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+  const auto value = parse_whole_number(text);
+  if (!value)
     throw std::invalid_argument(generator + " platform: '" + key + "' must be a whole number (got '" + text + "')");
-  return value;
+  return *value;
 }
 
 double parse_real(const std::string& generator, const std::string& key, const std::string& text)
@@ -221,7 +208,8 @@ double parse_real(const std::string& generator, const std::string& key, const st
   return value;
 }
 
-// Applies `given` over `parameters` (the defaults, or a Tiers preset); "preset" is read by the caller.
+// Applies `given` over `parameters` (the defaults, or a Tiers preset); the keys the generator
+// reads itself (read_by_generator) are skipped.
 template <class P>
 P parse_parameters(const std::string& generator, const GeneratorFields<P>& fields,
                    const std::map<std::string, std::string>& given, std::uint64_t seed, P parameters = P())
@@ -229,7 +217,8 @@ P parse_parameters(const std::string& generator, const GeneratorFields<P>& field
   parameters.seed = seed;
   auto named = [](const std::string& key) { return [&key](const auto& field) { return key == field.name; }; };
   for (const auto& [key, text] : given) {
-    if (std::is_same_v<P, TiersPlatformParameters> && key == kTiersPreset)
+    const auto& own = fields.read_by_generator;
+    if (std::find_if(own.begin(), own.end(), named(key)) != own.end())
       continue;
     if (auto count = std::find_if(fields.counts.begin(), fields.counts.end(), named(key)); count != fields.counts.end())
       parameters.*(count->member) = parse_count(generator, key, text);
@@ -242,108 +231,133 @@ P parse_parameters(const std::string& generator, const GeneratorFields<P>& field
   return parameters;
 }
 
-std::string generate_clusters(const std::map<std::string, std::string>& given, std::uint64_t seed)
+std::string graph_xml(const PlatformGraph& graph)
 {
-  ClustersParameters p;
-  p.seed = seed;
-  auto named = [](const std::string& key) { return [&key](const auto& field) { return key == field.name; }; };
-  const auto& fields = clusters_fields();
-  for (const auto& [key, text] : given) {
-    if (auto count = std::find_if(fields.counts.begin(), fields.counts.end(), named(key)); count != fields.counts.end())
-      p.*(count->member) = parse_count("clusters", key, text);
-    else if (auto real = std::find_if(fields.reals.begin(), fields.reals.end(), named(key)); real != fields.reals.end())
-      p.*(real->member) = parse_real("clusters", key, text);
-    else
-      throw std::invalid_argument("unknown parameter '" + key + "' for generator 'clusters' (known: bandwidth, c, "
-                                  "clusters, max-size, theta, unit)");
-  }
-  if (p.clusters == 0 || p.clusters > 1000)
-    throw std::invalid_argument("clusters platform: 'clusters' must be in 1..1000 (got " + std::to_string(p.clusters) +
-                                ")");
-  TwoLevelPlatformParameters platform;
-  platform.sizes = zipf_cluster_sizes(p.clusters, p.max_size, p.theta, seed);
-  platform.global_cost = p.c;
-  platform.unit = p.unit;
-  platform.bandwidth = p.bandwidth;
-  platform.record = {{"generator", "clusters"},          {"seed", std::to_string(seed)},
-                     {"clusters", std::to_string(p.clusters)}, {"max-size", std::to_string(p.max_size)},
-                     {"theta", shortest_decimal(p.theta)}, {"c", shortest_decimal(p.c)},
-                     {"unit", shortest_decimal(p.unit)},   {"bandwidth", shortest_decimal(p.bandwidth)}};
-  return two_level_platform_xml(platform);
-}
-
-// Tiers: the preset's values first, then the options given; the preset is recorded in the XML.
-PlatformGraph generate_tiers(const std::map<std::string, std::string>& given, std::uint64_t seed)
-{
-  const auto preset_text = given.count(kTiersPreset) > 0 ? given.at(kTiersPreset) : std::string("30");
-  const std::size_t preset = parse_count("tiers", kTiersPreset, preset_text);
-  PlatformGraph graph =
-      generate_tiers_platform(parse_parameters("tiers", tiers_fields(), given, seed, tiers_preset(preset)));
-  graph.set_parameter(kTiersPreset, std::to_string(preset));
-  return graph;
-}
-
-std::string joined_generator_names()
-{
-  std::string joined;
-  for (const auto& name : platform_generator_names())
-    joined += (joined.empty() ? "" : ", ") + name;
-  return joined;
-}
-
-}  // namespace
-
-std::vector<std::string> platform_generator_names()
-{
-  return {"random", "star", "tiers", "sender-only", "multisite", "clusters"};
-}
-
-std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
-{
-  if (generator == "random")
-    return describe(random_fields());
-  if (generator == "star")
-    return describe(star_fields());
-  if (generator == "tiers")
-    return describe(tiers_fields());
-  if (generator == "sender-only")
-    return describe(sender_only_fields());
-  if (generator == "multisite")
-    return describe(multisite_fields());
-  if (generator == "clusters")
-    return describe(clusters_fields());
-  throw std::invalid_argument("unknown generator '" + generator + "' (known: " + joined_generator_names() + ")");
-}
-
-std::string generate_platform_xml(const std::string& generator, const std::map<std::string, std::string>& parameters,
-                                  std::uint64_t seed)
-{
-  platform_generator_parameters(generator);  // rejects an unknown generator
-  if (generator == "multisite") {  // routers and nested clusters: not a PlatformGraph
-    std::ostringstream xml;
-    write_multisite_xml(xml, generate_multisite_platform(parse_parameters(generator, multisite_fields(), parameters, seed)));
-    return xml.str();
-  }
-  if (generator == "clusters")
-    return generate_clusters(parameters, seed);
-  const PlatformGraph graph =
-      generator == "random" ? generate_random_platform(parse_parameters(generator, random_fields(), parameters, seed))
-      : generator == "star" ? generate_star_platform(parse_parameters(generator, star_fields(), parameters, seed))
-      : generator == "sender-only"
-          ? generate_sender_only_platform(parse_parameters(generator, sender_only_fields(), parameters, seed))
-          : generate_tiers(parameters, seed);
   std::ostringstream xml;
   write_platform_xml(xml, graph);
   return xml.str();
 }
 
+// Tiers: the preset's values first, then the options given; the preset is recorded in the XML.
+std::string generate_tiers(const std::string& generator, const std::map<std::string, std::string>& given,
+                           std::uint64_t seed)
+{
+  const auto preset_text = given.count(kTiersPreset) > 0 ? given.at(kTiersPreset) : std::string("30");
+  const std::size_t preset = parse_count(generator, kTiersPreset, preset_text);
+  PlatformGraph graph =
+      generate_tiers_platform(parse_parameters(generator, tiers_fields(), given, seed, tiers_preset(preset)));
+  graph.set_parameter(kTiersPreset, std::to_string(preset));
+  return graph_xml(graph);
+}
+
+// Everything about each generator, in the order --help lists them.
+const std::vector<PlatformGenerator>& generator_table()
+{
+  using Given = std::map<std::string, std::string>;
+  static const std::vector<PlatformGenerator> table = {
+      {"random", "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths",
+       "Each pair of nodes is linked with probability --density; components are then joined by added "
+       "edges so the platform is connected. Every edge is a SPLITDUPLEX link; other routes take the "
+       "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port).",
+       describe(random_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         return graph_xml(generate_random_platform(parse_parameters(generator, random_fields(), given, seed)));
+       }},
+      {"star", "heterogeneous star, private up and down links, uniform bandwidths and latencies",
+       "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
+       "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).",
+       describe(star_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         return graph_xml(generate_star_platform(parse_parameters(generator, star_fields(), given, seed)));
+       }},
+      {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)",
+       "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
+       "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
+       "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "
+       "redundancy; each MAN joins the WAN and each LAN its MAN by the shortest node pairs. Every node is a "
+       "host, every edge a SPLITDUPLEX link with a Gaussian bandwidth of its tier; Floyd routing. Send "
+       "overhead: 0.8 x the node's fastest link (multi-port). --preset 30|65 gives seed 002's sizes.",
+       describe(tiers_fields()), generate_tiers},
+      {"sender-only", "star realizing the sender-only model exactly: processor u sends to anyone in t_u (seed 000)",
+       "Host u's up link carries message-bytes in t_u, with no latency; every down link is as fast as the "
+       "fastest up link, so T_uv = t_u for every v (exact in hbcast's exact mode). Times come from K "
+       "evenly spaced classes (Liu's Table 1 setup with 3) or, with --classes 0, uniform draws.",
+       describe(sender_only_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         return graph_xml(
+             generate_sender_only_platform(parse_parameters(generator, sender_only_fields(), given, seed)));
+       }},
+      {"multisite", "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (seed 003)",
+       "Two zone levels (SimGrid 3.32 routing across deeper nesting has bugs): a Full root zone with one "
+       "<cluster> per cluster (SPLITDUPLEX node links, SHARED backbone); each cluster router has its own "
+       "uplink to its site; sites are joined pairwise by WAN links whose latencies are uniform in "
+       "[wan-lat-min, wan-lat-max]. Hosts are named s<site>-c<cluster>-<node>. No send overhead properties.",
+       describe(multisite_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         // Routers and nested clusters: not a PlatformGraph.
+         std::ostringstream xml;
+         write_multisite_xml(xml,
+                             generate_multisite_platform(parse_parameters(generator, multisite_fields(), given, seed)));
+         return xml.str();
+       }},
+      {"clusters", "seed 004 two-level clusters: intra-cluster transfer T1, inter-cluster exactly C x T1, Zipf sizes",
+       "Cluster sizes Zipf(theta) over 1..max-size (seed 004, Appendix B). Each cluster is a <cluster> of "
+       "private FATPIPE links (latency unit/2); clusters are joined pairwise over per-cluster FATPIPE WAN "
+       "links (latency (C-1) unit/2, bandwidth / C), so a transfer of S bytes takes unit + S/bandwidth "
+       "inside a cluster and exactly C times that between clusters, in exact mode. Send overhead = one "
+       "intra-cluster transfer (the postal model, with --port multi). k(k-1)/2 zone routes: at most 1000 "
+       "clusters.",
+       describe(clusters_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         return two_level_platform_xml(
+             draw_cluster_platform(parse_parameters(generator, clusters_fields(), given, seed)));
+       }},
+  };
+  return table;
+}
+
+const PlatformGenerator& find_generator(const std::string& generator)
+{
+  for (const auto& entry : generator_table())
+    if (entry.name == generator)
+      return entry;
+  throw std::invalid_argument("unknown generator '" + generator + "' (known: " +
+                              fmt::format("{}", fmt::join(platform_generator_names(), ", ")) + ")");
+}
+
+}  // namespace
+
+const std::vector<PlatformGenerator>& platform_generators()
+{
+  return generator_table();
+}
+
+std::vector<std::string> platform_generator_names()
+{
+  std::vector<std::string> names;
+  for (const auto& entry : generator_table())
+    names.push_back(entry.name);
+  return names;
+}
+
+std::vector<GeneratorParameter> platform_generator_parameters(const std::string& generator)
+{
+  return find_generator(generator).parameters;
+}
+
+std::string generate_platform_xml(const std::string& generator, const std::map<std::string, std::string>& parameters,
+                                  std::uint64_t seed)
+{
+  const PlatformGenerator& entry = find_generator(generator);
+  return entry.generate(entry.name, parameters, seed);
+}
+
 std::uint64_t parse_generator_seed(const std::string& text)
 {
-  std::uint64_t seed = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+  const auto seed = parse_whole_number(text);
+  if (!seed)
     throw std::invalid_argument("seed must be a whole number in [0, 2^64) (got '" + text + "')");
-  return seed;
+  return *seed;
 }
 
 }  // namespace hbcast::cli

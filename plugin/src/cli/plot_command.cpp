@@ -1,4 +1,3 @@
-#include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/cli/gnuplot_figure.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
@@ -26,16 +25,11 @@ struct PlotOptions {
 void run_plot(const PlotOptions& options)
 {
   // Checked first: a wrong file name should not wait for the CSV to be read.
-  const FigureFormat format = figure_format_of(options.output_path);
+  figure_format_of(options.output_path);
   SeriesRequest request = options.request;
   request.error_bars = options.error_bars == "ci95" ? ErrorBars::ci95 : ErrorBars::min_max;
-  const auto table = ResultsTable::read_file(options.results_path);
-  const GnuplotFigure figure(summarize_series(table, request),
-                             options.kind == "bar" ? FigureKind::bar : FigureKind::line, options.title);
-  // The script is saved before rendering, so it is there to debug with if gnuplot fails.
-  if (!options.script_path.empty())
-    write_file_atomically(options.script_path, figure.script(format, options.output_path));
-  run_gnuplot_to_file(figure.script(format, std::nullopt), options.output_path);
+  draw_figure(ResultsTable::read_file(options.results_path), request, figure_kind_of(options.kind), options.title,
+              options.output_path, options.script_path);
 }
 
 }  // namespace
@@ -66,13 +60,10 @@ void add_plot_command(CLI::App& app, CommandContext& context)
   command->add_option("--script", options->script_path,
                       "also save the gnuplot script (data inline) to FILE, to restyle the figure by hand");
   command->callback([options, &context] {
-    try {
+    run_reporting_errors(context, [&] {
       run_plot(*options);
-      context.status = 0;
-    } catch (const std::exception& error) {
-      context.err << "hbcast: error: " << error.what() << '\n';
-      context.status = 2;
-    }
+      return 0;
+    });
   });
 }
 

@@ -1,5 +1,6 @@
 #include <hbcast/cli/report_format.hpp>
 
+#include <hbcast/cli/results_table.hpp>
 #include <hbcast/cli/size_parser.hpp>
 #include <hbcast/cli/text_table.hpp>
 
@@ -29,17 +30,8 @@ std::string rate(const std::optional<double>& bytes_per_second)
 
 std::string csv_number(const std::optional<double>& value)
 {
-  return value && std::isfinite(*value) ? fmt::format("{:.17g}", *value) : "";
-}
-
-std::string csv_field(const std::string& text)
-{
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string quoted = "\"";
-  for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
+  const auto number = finite_or_null(value);
+  return number.is_null() ? "" : fmt::format("{:.17g}", number.get<double>());
 }
 
 void write_header(std::ostream& out, const SimulationReport& report)
@@ -51,10 +43,7 @@ void write_header(std::ostream& out, const SimulationReport& report)
   else
     out << " (atomic)";
   out << fmt::format(", {}\n", report.port);
-  out << "mode      " << report.mode << " (";
-  for (std::size_t k = 0; k < report.network_config.size(); ++k)
-    out << (k ? ", " : "") << report.network_config[k];
-  out << ")\n";
+  out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(report.network_config, ", "));
   if (!report.skipped.empty())
     out << fmt::format("skipped   {} (they need direct host-to-host links, which this platform has not)\n",
                        fmt::join(report.skipped, ", "));

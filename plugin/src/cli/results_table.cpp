@@ -1,5 +1,7 @@
 #include <hbcast/cli/results_table.hpp>
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -111,10 +113,7 @@ private:
 
 std::string joined(const std::vector<std::string>& names)
 {
-  std::string text;
-  for (const auto& name : names)
-    text += (text.empty() ? "" : ", ") + name;
-  return text;
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 }  // namespace
@@ -177,6 +176,16 @@ std::size_t ResultsTable::column(std::string_view name) const
 std::string ResultsTable::describe_row(std::size_t row) const
 {
   return "row " + std::to_string(row + 1) + " (line " + std::to_string(row_lines_[row]) + ")";
+}
+
+std::string csv_field(const std::string& text)
+{
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+  return quoted + "\"";
 }
 
 }  // namespace hbcast::cli

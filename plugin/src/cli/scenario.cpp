@@ -1,10 +1,13 @@
 #include <hbcast/cli/scenario.hpp>
 
 #include <hbcast/cli/platform_generators.hpp>
+#include <hbcast/cli/series_statistics.hpp>
 #include <hbcast/cli/size_parser.hpp>
+#include <hbcast/cli/yaml_file.hpp>
 #include <hbcast/eval/port_model.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -21,10 +24,7 @@ const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
 {
-  std::string list;
-  for (const auto& key : keys)
-    list += (list.empty() ? "" : ", ") + key;
-  return list;
+  return fmt::format("{}", fmt::join(keys, ", "));
 }
 
 class ScenarioReader {
@@ -33,7 +33,7 @@ public:
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& problem) const
   {
-    throw ScenarioError(path_ + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem);
+    throw yaml_error(path_, node, key, problem);
   }
 
   void check_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where) const
@@ -88,16 +88,18 @@ private:
 
 std::size_t positive_integer(const std::string& text)
 {
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || value < 1)
+  const auto value = parse_whole_number(text);
+  if (!value || *value < 1)
     throw std::invalid_argument("'" + text + "' is not a positive integer");
-  return static_cast<std::size_t>(value);
+  return *value;
+}
+
+double positive_seconds(const std::string& text)
+{
+  const auto value = parse_number(text);
+  if (!value || !(*value > 0))
+    throw std::invalid_argument("'" + text + "' is not a positive number of seconds");
+  return *value;
 }
 
 std::string port_name(const std::string& text)
@@ -185,15 +187,7 @@ void read_simgrid(const ScenarioReader& reader, const YAML::Node& node, Scenario
 
 Scenario load_scenario(const std::string& path)
 {
-  if (!std::ifstream(path).good())
-    throw ScenarioError("cannot read scenario file '" + path + "'");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::Exception& error) {
-    throw ScenarioError(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg);
-  }
-  return scenario_from_yaml(root, path);
+  return scenario_from_yaml(load_yaml(path, "scenario file"), path);
 }
 
 Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
@@ -229,13 +223,7 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
   if (root["repetitions"])
     scenario.repetitions = reader.converted<std::size_t>(root["repetitions"], "repetitions", positive_integer).at(0);
   if (root["seed"])
-    scenario.seed = reader.converted<std::uint64_t>(root["seed"], "seed", [](const std::string& text) {
-      std::size_t used = 0;
-      auto value = std::stoull(text, &used);
-      if (used != text.size() || text.front() == '-')
-        throw std::invalid_argument("'" + text + "' is not a non-negative integer");
-      return static_cast<std::uint64_t>(value);
-    }).at(0);
+    scenario.seed = reader.converted<std::uint64_t>(root["seed"], "seed", parse_generator_seed).at(0);
   if (root["lp_bound"])
     scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", [](const std::string& text) {
       if (text != "true" && text != "false")
@@ -243,13 +231,7 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
       return text == "true";
     }).at(0);
   if (root["timeout"])
-    scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", [](const std::string& text) {
-      std::size_t used = 0;
-      double value = std::stod(text, &used);
-      if (used != text.size() || !(value > 0))
-        throw std::invalid_argument("'" + text + "' is not a positive number of seconds");
-      return value;
-    }).at(0);
+    scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
   return scenario;
 }
 

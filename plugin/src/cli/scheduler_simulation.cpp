@@ -7,6 +7,7 @@
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
+#include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_error.hpp>
@@ -30,10 +31,6 @@ namespace sg4 = simgrid::s4u;
 namespace hbcast::cli {
 namespace {
 
-// Exact mode (see the SimGrid notes): CM02 gives T = latency + size / bandwidth for a lone flow
-// once cross traffic and the TCP window cap are off.
-const std::vector<std::pair<std::string, std::string>> kExactMode = {
-    {"network/model", "CM02"}, {"network/crosstraffic", "0"}, {"network/TCP-gamma", "1e30"}};
 // Past ~30,000 actors SimGrid runs out of memory maps (one guard page per stack). On large
 // platforms we drop the guards and shrink the stacks, which SimGrid then allocates (and zeroes)
 // on the heap: 32 KiB is ample for the replay's shallow actors and keeps 100,000 hosts near 3.6 GB.
@@ -65,7 +62,7 @@ void configure_engine(sg4::Engine& engine, const std::vector<std::string>& user_
   for (const auto& entry : user_config)
     if (entry.find(':') == std::string::npos)
       throw PlatformError("SimGrid option '--cfg=" + entry + "' is not of the form key:value");
-  set_defaults(engine, kExactMode, user_config);
+  set_defaults(engine, exact_mode_settings(), user_config);
   for (const auto& entry : user_config) {
     try {
       engine.set_config(entry);

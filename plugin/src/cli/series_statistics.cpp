@@ -134,6 +134,15 @@ std::optional<double> parse_number(std::string_view text)
   return value;
 }
 
+std::optional<std::uint64_t> parse_whole_number(std::string_view text)
+{
+  std::uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    return std::nullopt;
+  return value;
+}
+
 SampleSummary summarize_sample(const std::vector<double>& values)
 {
   if (values.empty())

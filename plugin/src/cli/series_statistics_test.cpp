@@ -76,6 +76,15 @@ TEST(ParseNumber, AcceptsFiniteDecimalsOnly)
     EXPECT_FALSE(parse_number(bad).has_value()) << bad;
 }
 
+TEST(ParseWholeNumber, DigitsOnlyUpTo2To64Minus1)
+{
+  EXPECT_EQ(parse_whole_number("0"), 0u);
+  EXPECT_EQ(parse_whole_number("007"), 7u);
+  EXPECT_EQ(parse_whole_number("18446744073709551615"), 18446744073709551615u);
+  for (const char* bad : {"", " 1", "1 ", "-1", " -1", "+1", "1.0", "1e3", "0x10", "18446744073709551616", "1,5"})
+    EXPECT_FALSE(parse_whole_number(bad).has_value()) << bad;
+}
+
 TEST(SummarizeSeries, GroupsOkRowsBySeriesAndNumericX)
 {
   auto set = summarize_series(ResultsTable::parse(kResults, "r.csv"), {"nodes", "makespan", "scheduler"});

@@ -112,34 +112,29 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
 
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err)
 {
-  try {
-    auto schedulers = expand_schedulers(options.schedulers);
-    SimulateOptions effective = options;
-    effective.keep_trees = !options.dot_path.empty();
-    if (options.model != "pairwise" && options.model != "sender-only")
-      throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
-    const auto times = requested_sender_only_times(options);
-    std::optional<TemporaryPlatformFile> star;
-    if (times) {
-      star.emplace(*times, options.message_bytes);
-      effective.platform = star->path();
-      effective.model = "sender-only";
-      effective.instance_description = describe_sender_only_source(options, *times);
-    }
-    SimulationReport report = run_all(effective, schedulers, err);
-    if (!options.dot_path.empty())
-      write_dot_files(report, options.dot_path);
-    if (options.format == "csv")
-      write_report_csv(out, report);
-    else if (options.format == "json")
-      write_report_json(out, report);
-    else
-      write_report_table(out, report);
-    return 0;
-  } catch (const std::exception& error) {
-    err << "hbcast: error: " << error.what() << '\n';
-    return 2;
+  auto schedulers = expand_schedulers(options.schedulers);
+  SimulateOptions effective = options;
+  effective.keep_trees = !options.dot_path.empty();
+  if (options.model != "pairwise" && options.model != "sender-only")
+    throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
+  const auto times = requested_sender_only_times(options);
+  std::optional<TemporaryPlatformFile> star;
+  if (times) {
+    star.emplace(*times, options.message_bytes);
+    effective.platform = star->path();
+    effective.model = "sender-only";
+    effective.instance_description = describe_sender_only_source(options, *times);
   }
+  SimulationReport report = run_all(effective, schedulers, err);
+  if (!options.dot_path.empty())
+    write_dot_files(report, options.dot_path);
+  if (options.format == "csv")
+    write_report_csv(out, report);
+  else if (options.format == "json")
+    write_report_json(out, report);
+  else
+    write_report_table(out, report);
+  return 0;
 }
 
 void add_simulate_command(CLI::App& app, CommandContext& context)
@@ -188,14 +183,10 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->delimiter(',');
   command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)");
   command->callback([options, &context] {
-    try {
+    run_reporting_errors(context, [&] {
       options->message_bytes = parse_size(options->size);
-    } catch (const std::invalid_argument& error) {
-      context.err << "hbcast: error: " << error.what() << '\n';
-      context.status = 2;
-      return;
-    }
-    context.status = run_simulate(*options, context.out, context.err);
+      return run_simulate(*options, context.out, context.err);
+    });
   });
 }
 

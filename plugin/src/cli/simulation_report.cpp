@@ -5,14 +5,6 @@
 namespace hbcast::cli {
 namespace {
 
-// JSON has no infinity: an unbounded throughput (single-host broadcast) is written as null.
-nlohmann::json finite_or_null(const std::optional<double>& value)
-{
-  if (!value || !std::isfinite(*value))
-    return nullptr;
-  return *value;
-}
-
 std::optional<double> optional_number(const nlohmann::json& json, const char* key)
 {
   if (!json.contains(key) || json.at(key).is_null())

@@ -1,5 +1,7 @@
 #include <hbcast/cli/sweep_point.hpp>
 
+#include <hbcast/cli/series_statistics.hpp>
+
 #include <stdexcept>
 
 namespace hbcast::cli {
@@ -64,18 +66,11 @@ std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
 Shard parse_shard(const std::string& text)
 {
   const auto slash = text.find('/');
-  try {
-    if (slash == std::string::npos)
-      throw std::invalid_argument("");
-    std::size_t used_index = 0, used_count = 0;
-    const long long index = std::stoll(text.substr(0, slash), &used_index);
-    const long long count = std::stoll(text.substr(slash + 1), &used_count);
-    if (used_index != slash || used_count != text.size() - slash - 1 || count < 1 || index < 0 || index >= count)
-      throw std::invalid_argument("");
-    return {static_cast<std::size_t>(index), static_cast<std::size_t>(count)};
-  } catch (const std::exception&) {
+  const auto index = parse_whole_number(std::string_view(text).substr(0, slash));
+  const auto count = slash == std::string::npos ? std::nullopt : parse_whole_number(text.substr(slash + 1));
+  if (!index || !count || *index >= *count)
     throw std::invalid_argument("shard '" + text + "' is not I/N with 0 <= I < N");
-  }
+  return {static_cast<std::size_t>(*index), static_cast<std::size_t>(*count)};
 }
 
 }  // namespace hbcast::cli

@@ -1,5 +1,8 @@
 #include <hbcast/cli/sweep_row.hpp>
 
+#include <hbcast/cli/results_table.hpp>
+#include <hbcast/cli/series_statistics.hpp>
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -21,13 +24,6 @@ std::string simgrid_label(const std::vector<std::string>& simgrid)
   for (const auto& entry : simgrid)
     label += (label.empty() ? "" : ";") + entry;
   return label;
-}
-
-nlohmann::ordered_json number_or_null(const std::optional<double>& value)
-{
-  if (!value || !std::isfinite(*value))
-    return nullptr;
-  return *value;
 }
 
 SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
@@ -74,13 +70,7 @@ std::string csv_cell(const nlohmann::ordered_json& value)
     return fmt::format("{:.17g}", value.get<double>());
   if (value.is_number())
     return value.dump();
-  const std::string text = value.get<std::string>();
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string quoted = "\"";
-  for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
-  return quoted + "\"";
+  return csv_field(value.get<std::string>());
 }
 
 }  // namespace
@@ -88,7 +78,7 @@ std::string csv_cell(const nlohmann::ordered_json& value)
 SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report)
 {
   const SchedulerRun& run = report.runs.at(0);
-  SweepRow row = point_columns(scenario, point);
+  SweepRow row = failed_row(scenario, point, "ok", "");  // every column in place, in kResultColumns' order
   row["root"] = report.root;
   row["hosts"] = report.host_count;
   row["mode"] = report.mode;
@@ -102,22 +92,20 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["period_error_vs_pairwise"] =
       run.simulated.period ? nlohmann::ordered_json(relative_error(*run.simulated.period, *run.pairwise.period))
                            : nlohmann::ordered_json(nullptr);
-  row["own_period"] = number_or_null(run.own.period);
-  row["pairwise_period"] = number_or_null(run.pairwise.period);
-  row["simulated_period"] = number_or_null(run.simulated.period);
-  row["own_throughput"] = number_or_null(run.own.throughput);
-  row["pairwise_throughput"] = number_or_null(run.pairwise.throughput);
-  row["simulated_throughput"] = number_or_null(run.simulated.throughput);
+  row["own_period"] = finite_or_null<nlohmann::ordered_json>(run.own.period);
+  row["pairwise_period"] = finite_or_null<nlohmann::ordered_json>(run.pairwise.period);
+  row["simulated_period"] = finite_or_null<nlohmann::ordered_json>(run.simulated.period);
+  row["own_throughput"] = finite_or_null<nlohmann::ordered_json>(run.own.throughput);
+  row["pairwise_throughput"] = finite_or_null<nlohmann::ordered_json>(run.pairwise.throughput);
+  row["simulated_throughput"] = finite_or_null<nlohmann::ordered_json>(run.simulated.throughput);
   if (scenario.lp_bound) {
-    row["lp_throughput"] = number_or_null(report.lp_throughput);
+    row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
     row["throughput_ratio"] = bounded ? nlohmann::ordered_json(*run.pairwise.throughput / *report.lp_throughput)
                                       : nlohmann::ordered_json(nullptr);
     row["simulated_throughput_ratio"] =
         bounded ? nlohmann::ordered_json(*run.simulated.throughput / *report.lp_throughput) : nlohmann::ordered_json(nullptr);
   }
-  row["status"] = "ok";
-  row["error"] = "";
   return row;
 }
 
@@ -169,11 +157,11 @@ std::size_t RowFormat::point_of(const std::string& line) const
   try {
     if (name_ == "jsonl")
       return nlohmann::json::parse(line).at("point").get<std::size_t>();
-    std::size_t used = 0;
-    const auto point = std::stoull(line, &used);
-    if (line.size() <= used || line[used] != ',')
+    const auto comma = line.find(',');
+    const auto point = parse_whole_number(std::string_view(line).substr(0, comma));
+    if (comma == std::string::npos || !point)
       throw std::invalid_argument("");
-    return static_cast<std::size_t>(point);
+    return *point;
   } catch (const std::exception&) {
     throw std::invalid_argument("malformed result line: " + line.substr(0, 60));
   }

@@ -1,29 +1,33 @@
 #include <hbcast/cli/validation_case.hpp>
 
-#include <hbcast/cli/scenario.hpp>
+#include <hbcast/cli/gnuplot_figure.hpp>
+#include <hbcast/cli/validation_experiments.hpp>
+#include <hbcast/cli/yaml_file.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
 namespace hbcast::cli {
 namespace {
-
-std::string join_words(const std::vector<std::string>& words)
-{
-  std::string text;
-  for (const auto& word : words)
-    text += (text.empty() ? "" : ", ") + word;
-  return text;
-}
 
 const std::set<std::string> kCaseKeys = {"title",      "source", "kind", "scenario", "parameters",
                                          "expectations", "figures", "fast", "full"};
 
 [[noreturn]] void fail(const std::string& path, const YAML::Node& node, const std::string& key, const std::string& problem)
 {
-  throw ScenarioError(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem);
+  throw yaml_error(path, node, key, problem);
+}
+
+// "sweep", then the built-in experiments.
+std::vector<std::string> case_kinds()
+{
+  std::vector<std::string> kinds{"sweep"};
+  for (const auto& [kind, experiment] : validation_experiments())
+    kinds.push_back(kind);
+  return kinds;
 }
 
 std::string required_text(const std::string& path, const YAML::Node& root, const std::string& key)
@@ -57,6 +61,11 @@ std::vector<FigureRequest> read_figures(const std::string& path, const YAML::Nod
     figure.y = item["y"].as<std::string>();
     figure.by = item["by"] ? item["by"].as<std::string>() : "";
     figure.kind = item["kind"] ? item["kind"].as<std::string>() : "line";
+    try {
+      figure_kind_of(figure.kind);
+    } catch (const std::invalid_argument& error) {
+      fail(path, item["kind"], "figures", error.what());
+    }
     figure.title = item["title"] ? item["title"].as<std::string>() : "";
     figures.push_back(figure);
   }
@@ -67,14 +76,7 @@ std::vector<FigureRequest> read_figures(const std::string& path, const YAML::Nod
 
 ValidationCase load_validation_case(const std::string& path, bool full)
 {
-  if (!std::ifstream(path).good())
-    throw ScenarioError("cannot read validation case '" + path + "'");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::Exception& error) {
-    throw ScenarioError(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg);
-  }
+  const YAML::Node root = load_yaml(path, "validation case");
   if (!root.IsMap())
     fail(path, root, "case", "expected a mapping");
   for (const auto& entry : root)
@@ -86,12 +88,9 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.title = required_text(path, root, "title");
   result.source = required_text(path, root, "source");
   result.kind = root["kind"] ? root["kind"].as<std::string>() : "sweep";
-  // The model-level experiment kinds, each dispatched in validation_runner.cpp.
-  static const std::vector<std::string> kinds{"sweep", "fnf-optimality", "fnf-guarantees", "liu-table1",
-                                              "ptas-guarantee", "grid-heuristics", "lcf-guarantees",
-                                              "lcf-tight-example", "lcf-appendix-b"};
-  if (std::find(kinds.begin(), kinds.end(), result.kind) == kinds.end())
-    fail(path, root["kind"], "kind", "unknown kind '" + result.kind + "' (" + join_words(kinds) + ")");
+  if (result.kind != "sweep" && find_validation_experiment(result.kind) == nullptr)
+    fail(path, root["kind"], "kind",
+         "unknown kind '" + result.kind + "' (" + fmt::format("{}", fmt::join(case_kinds(), ", ")) + ")");
   const YAML::Node overrides = full ? root["full"] : root["fast"];
   const char* data_key = result.kind == "sweep" ? "scenario" : "parameters";
   if (!root[data_key] || !root[data_key].IsMap())

@@ -1,7 +1,7 @@
 #include <hbcast/cli/validation_checks.hpp>
 
-#include <hbcast/cli/scenario.hpp>
 #include <hbcast/cli/series_statistics.hpp>
+#include <hbcast/cli/yaml_file.hpp>
 
 #include <fmt/format.h>
 
@@ -14,7 +14,7 @@ namespace {
 
 [[noreturn]] void fail(const std::string& path, const YAML::Node& node, const std::string& problem)
 {
-  throw ScenarioError(path + ":" + std::to_string(node.Mark().line + 1) + ": key 'expectations': " + problem);
+  throw yaml_error(path, node, "expectations", problem);
 }
 
 std::string text(const YAML::Node& check, const char* key, const std::string& path)
@@ -119,8 +119,7 @@ CheckResult check_mean(const ResultsTable& results, const YAML::Node& check, con
     return result;
   }
   const double mean = summarize_sample(sample).mean;
-  if (!sample.empty())
-    result.measured = fmt::format("{:.4g} (n = {})", mean, sample.size());
+  result.measured = fmt::format("{:.4g} (n = {})", mean, sample.size());
   if (check["published"]) {
     const double published = number(check, "published", path), tolerance = number(check, "tolerance", path);
     result.published = fmt::format("{:g} +- {:g}", published, tolerance);
@@ -155,8 +154,7 @@ MeanGrid mean_grid(const ResultsTable& results, const std::string& column, const
   grid.markdown = "| " + by + " \\ " + x + " |";
   for (const auto& label : grid.set.x_labels)
     grid.markdown += " " + label + " |";
-  grid.markdown += "\n|---|" + std::string(grid.set.x_labels.size() * 4, '-') + "\n";
-  grid.markdown.replace(grid.markdown.rfind('\n', grid.markdown.size() - 2) + 1, std::string::npos, "|---|");
+  grid.markdown += "\n|---|";
   for (std::size_t k = 0; k < grid.set.x_labels.size(); ++k)
     grid.markdown += "---|";
   grid.markdown += "\n";
@@ -188,7 +186,6 @@ CheckResult check_ordering(const ResultsTable& results, const YAML::Node& check,
   const MeanGrid grid = mean_grid(results, column, x, by);
   CheckResult result{fmt::format("mean {} non-decreasing along {} at every {}", column, fmt::join(order, " <= "), x),
                      "", "holds at every " + x, Verdict::pass, grid.markdown};
-  std::size_t held = 0;
   for (const auto& label : grid.set.x_labels) {
     for (std::size_t k = 0; k + 1 < order.size(); ++k) {
       auto lower = grid.mean.find({by + "=" + order[k], label}), upper = grid.mean.find({by + "=" + order[k + 1], label});
@@ -200,10 +197,9 @@ CheckResult check_ordering(const ResultsTable& results, const YAML::Node& check,
                                       order[k + 1], upper->second);
       }
     }
-    ++held;
   }
   if (result.verdict == Verdict::pass)
-    result.measured = fmt::format("holds at all {} values", held);
+    result.measured = fmt::format("holds at all {} values", grid.set.x_labels.size());
   return result;
 }
 

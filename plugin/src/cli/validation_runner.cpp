@@ -1,18 +1,10 @@
 #include <hbcast/cli/validation_runner.hpp>
 
 #include <hbcast/cli/atomic_file.hpp>
-#include <hbcast/cli/fnf_guarantees_experiment.hpp>
-#include <hbcast/cli/fnf_optimality_experiment.hpp>
-#include <hbcast/cli/liu_table1_experiment.hpp>
-#include <hbcast/cli/ptas_guarantee_experiment.hpp>
-#include <hbcast/cli/lcf_appendix_b_experiment.hpp>
-#include <hbcast/cli/lcf_guarantees_experiment.hpp>
-#include <hbcast/cli/lcf_tight_example_experiment.hpp>
-#include <hbcast/cli/gnuplot_figure.hpp>
-#include <hbcast/cli/grid_heuristics_experiment.hpp>
 #include <hbcast/cli/gnuplot_runner.hpp>
 #include <hbcast/cli/scenario.hpp>
 #include <hbcast/cli/sweep_runner.hpp>
+#include <hbcast/cli/validation_experiments.hpp>
 
 #include <fmt/format.h>
 
@@ -24,15 +16,34 @@ namespace fs = std::filesystem;
 namespace hbcast::cli {
 namespace {
 
-std::string draw_figure(const ResultsTable& table, const FigureRequest& request, const std::string& output_directory,
-                        const std::string& name)
+// The case's figures, drawn from its results as PNG files named ID-1.png, ID-2.png, ...
+std::vector<std::string> draw_case_figures(const ValidationCase& validation_case, const std::string& results_path,
+                                           const std::string& output_directory)
 {
-  const SeriesSet set = summarize_series(table, {request.x, request.y, request.by, ErrorBars::min_max});
-  const FigureKind kind = request.kind == "bar" ? FigureKind::bar : FigureKind::line;
-  const std::string relative = "figures/" + name + ".png";
-  run_gnuplot_to_file(GnuplotFigure(set, kind, request.title).script(FigureFormat::png, std::nullopt),
-                      (fs::path(output_directory) / relative).string());
-  return relative;
+  std::vector<std::string> figures;
+  if (validation_case.figures.empty())
+    return figures;
+  const ResultsTable table = ResultsTable::read_file(results_path);
+  for (const auto& request : validation_case.figures) {
+    const std::string relative = fmt::format("figures/{}-{}.png", validation_case.id, figures.size() + 1);
+    draw_figure(table, {request.x, request.y, request.by, ErrorBars::min_max}, figure_kind_of(request.kind),
+                request.title, (fs::path(output_directory) / relative).string());
+    figures.push_back(relative);
+  }
+  return figures;
+}
+
+std::vector<CheckResult> run_sweep_case(const ValidationCase& validation_case, const std::string& results_path,
+                                        std::size_t workers, std::ostream& progress)
+{
+  const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
+  fs::remove(results_path);  // our own output of an earlier run
+  fs::remove(results_path + ".wall.csv");
+  SweepOptions options;
+  options.output = results_path;
+  options.workers = workers;
+  run_sweep(scenario, options, progress);
+  return evaluate_checks(ResultsTable::read_file(results_path), validation_case.expectations, validation_case.path);
 }
 
 std::string escape_cell(const std::string& text)
@@ -53,40 +64,11 @@ CaseResult run_validation_case(const ValidationCase& validation_case, const std:
   fs::create_directories(fs::path(output_directory) / "results");
   fs::create_directories(fs::path(output_directory) / "figures");
   const std::string results_path = (fs::path(output_directory) / result.results).string();
-  if (validation_case.kind == "fnf-optimality") {
-    result.checks = run_fnf_optimality(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "fnf-guarantees") {
-    result.checks = run_fnf_guarantees(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "liu-table1") {
-    result.checks = run_liu_table1(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "ptas-guarantee") {
-    result.checks = run_ptas_guarantee(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "grid-heuristics") {
-    result.checks = run_grid_heuristics(validation_case.parameters, validation_case.path, results_path);
-    const ResultsTable table = ResultsTable::read_file(results_path);
-    for (std::size_t k = 0; k < validation_case.figures.size(); ++k)
-      result.figures.push_back(
-          draw_figure(table, validation_case.figures[k], output_directory, fmt::format("{}-{}", validation_case.id, k + 1)));
-  } else if (validation_case.kind == "lcf-guarantees") {
-    result.checks = run_lcf_guarantees(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "lcf-tight-example") {
-    result.checks = run_lcf_tight_example(validation_case.parameters, validation_case.path, results_path);
-  } else if (validation_case.kind == "lcf-appendix-b") {
-    result.checks = run_lcf_appendix_b(validation_case.parameters, validation_case.path, results_path);
-  } else {
-    const Scenario scenario = scenario_from_yaml(validation_case.scenario, validation_case.path);
-    fs::remove(results_path);  // our own output of an earlier run
-    fs::remove(results_path + ".wall.csv");
-    SweepOptions options;
-    options.output = results_path;
-    options.workers = workers;
-    run_sweep(scenario, options, progress);
-    const ResultsTable table = ResultsTable::read_file(results_path);
-    result.checks = evaluate_checks(table, validation_case.expectations, validation_case.path);
-    for (std::size_t k = 0; k < validation_case.figures.size(); ++k)
-      result.figures.push_back(
-          draw_figure(table, validation_case.figures[k], output_directory, fmt::format("{}-{}", validation_case.id, k + 1)));
-  }
+  if (const ValidationExperiment experiment = find_validation_experiment(validation_case.kind))
+    result.checks = experiment(validation_case.parameters, validation_case.path, results_path);
+  else
+    result.checks = run_sweep_case(validation_case, results_path, workers, progress);
+  result.figures = draw_case_figures(validation_case, results_path, output_directory);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hbcast::test_support {
@@ -26,6 +28,24 @@ inline void expect_one_line_error(const CommandResult& result, const std::string
   EXPECT_EQ(result.err.rfind("hbcast: error: ", 0), 0u) << result.err;
   EXPECT_NE(result.err.find(expected_fragment), std::string::npos) << result.err;
   EXPECT_EQ(result.err.find("Backtrace"), std::string::npos) << result.err;
+}
+
+/// Bad values of one command: `command` plus each case's arguments must fail with
+/// expect_one_line_error naming the case's fragment, and leave no `output` file behind.
+inline void expect_rejected(const std::vector<std::string>& command,
+                            const std::vector<std::pair<std::vector<std::string>, std::string>>& cases,
+                            const std::string& output)
+{
+  for (const auto& [arguments, fragment] : cases) {
+    std::vector<std::string> full = command;
+    full.insert(full.end(), arguments.begin(), arguments.end());
+    std::string traced;
+    for (const auto& argument : arguments)
+      traced += (traced.empty() ? "" : " ") + argument;
+    SCOPED_TRACE(traced);
+    expect_one_line_error(run_hbcast(full), fragment);
+    EXPECT_FALSE(std::filesystem::exists(output)) << output;
+  }
 }
 
 }  // namespace hbcast::test_support

@@ -5,6 +5,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include <cstdio>
+#include <string>
 
 namespace sg4 = simgrid::s4u;
 
@@ -37,11 +38,15 @@ sg4::Link* create_link(sg4::NetZone* zone, const std::string& name, double bandw
 
 }  // namespace
 
-void set_exact_mode(sg4::Engine& engine)
+sg4::Engine make_engine(const char* program_name)
 {
-  engine.set_config("network/model:CM02");
-  engine.set_config("network/crosstraffic:0");
-  engine.set_config("network/TCP-gamma:1e30");
+  // SimGrid keeps argv: static storage, one engine per test process.
+  static std::string name;
+  static int argc = 1;
+  static char* argv[] = {nullptr, nullptr};
+  name = program_name;
+  argv[0] = name.data();
+  return sg4::Engine(&argc, argv);
 }
 
 void build_star_platform(sg4::Engine& engine, const StarParameters& star)

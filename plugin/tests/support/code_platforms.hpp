@@ -1,6 +1,8 @@
 #pragma once
 #include "random_instances.hpp"
 
+#include <hbcast/platform/exact_mode.hpp>
+
 #include <simgrid/s4u/Engine.hpp>
 
 namespace hbcast::test_support {
@@ -15,7 +17,10 @@ void build_star_platform(simgrid::s4u::Engine& engine, const StarParameters& sta
 /// min(up_u, down_v)): contention-free even for multi-port trees whose sends overlap.
 void build_private_link_platform(simgrid::s4u::Engine& engine, const StarParameters& star);
 
-/// Sets the exact-mode network configuration (must run before the platform is built).
-void set_exact_mode(simgrid::s4u::Engine& engine);
+/// The exact-mode network configuration (must run before the platform is built).
+using hbcast::set_exact_mode;
+
+/// The one SimGrid engine of a test process, named `program_name` in SimGrid's messages.
+simgrid::s4u::Engine make_engine(const char* program_name);
 
 }  // namespace hbcast::test_support

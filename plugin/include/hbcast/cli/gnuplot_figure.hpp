@@ -11,6 +11,9 @@ enum class FigureKind {
   bar,   ///< clustered histogram: one group of bars per x value, one colour per series
 };
 
+/// "line" or "bar"; any other name is a one-line std::invalid_argument.
+FigureKind figure_kind_of(const std::string& name);
+
 enum class FigureFormat { png, svg };
 
 /// The format an output path asks for by its extension (.png or .svg, any case); any other

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,8 +15,21 @@ struct GeneratorParameter {
   std::string default_value;  ///< as recorded in the XML when the key is not given
 };
 
-/// The generators, in the order --help lists them: "random" (seed 002, section 5.1), "star", "tiers"
-/// and "multisite" (seed 003).
+/// A platform generator: its name, its --help texts, its parameters and the generator itself.
+struct PlatformGenerator {
+  std::string name;
+  std::string summary;  ///< one line, in `hbcast generate --help`
+  std::string details;  ///< the footer of `hbcast generate NAME --help`
+  std::vector<GeneratorParameter> parameters;
+  /// (name, given parameters, seed) -> XML; see generate_platform_xml.
+  std::function<std::string(const std::string&, const std::map<std::string, std::string>&, std::uint64_t)> generate;
+};
+
+/// Every generator, in the order --help lists them: "random" (seed 002, section 5.1), "star",
+/// "tiers", "sender-only" (seed 000), "multisite" (seed 003) and "clusters" (seed 004).
+const std::vector<PlatformGenerator>& platform_generators();
+
+/// The names of platform_generators(), in order.
 std::vector<std::string> platform_generator_names();
 
 /// The parameters `generator` accepts; throws std::invalid_argument for an unknown generator.

@@ -36,4 +36,9 @@ private:
   std::vector<std::size_t> row_lines_;
 };
 
+/// One field as hbcast writes its CSV results (simulate --format csv, sweep): as is, or quoted
+/// with inner quotes doubled when it holds a comma, a quote or a line break. A line break becomes
+/// a space, so every record stays on one line (sweep results are resumed line by line).
+std::string csv_field(const std::string& text);
+
 }  // namespace hbcast::cli

@@ -2,6 +2,7 @@
 #include <hbcast/cli/results_table.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ double student_t_quantile_975(std::size_t degrees_of_freedom);
 
 /// A finite decimal number ("12", "-1.5e-3", "+4"), or nullopt; surrounding blanks are allowed.
 std::optional<double> parse_number(std::string_view text);
+
+/// A whole number in [0, 2^64) in decimal digits only ("12"; no sign, blank or point), or nullopt.
+std::optional<std::uint64_t> parse_whole_number(std::string_view text);
 
 /// Summary of the repetitions behind one plotted point.
 struct SampleSummary {

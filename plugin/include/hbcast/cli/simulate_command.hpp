@@ -16,8 +16,9 @@ std::string default_platform_path();
 /// and the pairwise model, replays it. One call per process (SimGrid has one engine per process).
 SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler);
 
-/// `hbcast simulate`: every requested scheduler in its own child process, then the report.
-/// Returns the exit status (0, or 2 after a one-line error on `err`).
+/// `hbcast simulate`: every requested scheduler in its own child process, then the report on
+/// `out` (schedulers' own messages on `err`). Returns 0; a bad option or a failed run throws,
+/// with a one-line message (the command prints it, see run_reporting_errors).
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace hbcast::cli

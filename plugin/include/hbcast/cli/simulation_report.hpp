@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,14 @@ struct SimulationReport {
   bool has_platform_graph = false;          ///< the platform has direct host-to-host links
   std::vector<std::string> skipped;         ///< schedulers of "all" that need a platform graph it lacks
 };
+
+/// JSON has no infinity: an absent or non-finite number (the unbounded throughput of a single-host
+/// broadcast) is written as null.
+template <class Json = nlohmann::json>
+Json finite_or_null(const std::optional<double>& value)
+{
+  return value && std::isfinite(*value) ? Json(*value) : Json(nullptr);
+}
 
 /// (simulated - predicted) / predicted.
 double relative_error(double simulated, double predicted);

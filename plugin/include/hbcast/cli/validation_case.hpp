@@ -11,7 +11,7 @@ struct FigureRequest {
   std::string x;
   std::string y;
   std::string by;
-  std::string kind = "line";
+  std::string kind = "line";  ///< "line" or "bar" (checked when the case is loaded)
   std::string title;
 };
 
@@ -23,7 +23,7 @@ struct ValidationCase {
   std::string id;      ///< the file name without .yaml
   std::string title;
   std::string source;  ///< paper (seed file) and table or figure
-  std::string kind;    ///< "sweep", "fnf-optimality" or "grid-heuristics"
+  std::string kind;    ///< "sweep" or a built-in experiment (validation_experiments.hpp)
   YAML::Node scenario;      ///< kind sweep: the scenario, overrides applied
   YAML::Node parameters;    ///< built-in kinds: their parameters, overrides applied
   YAML::Node expectations;  ///< a list of checks (see validation_checks.hpp)

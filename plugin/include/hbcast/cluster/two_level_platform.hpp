@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -7,7 +8,7 @@
 
 namespace hbcast {
 
-/// A SimGrid platform realizing seed 004's model (generated as XML text, no SimGrid needed).
+/// A SimGrid platform realizing seed 004's model (written by two_level_xml_writer.hpp).
 /// Cluster i is a <cluster> "c<i>" of hosts "c<i>-0".. with one private FATPIPE link per host
 /// (latency unit/2, bandwidth `bandwidth`) and router "c<i>-router"; the clusters sit in one Full
 /// zone, each pair joined by a zoneRoute over the two clusters' WAN links (FATPIPE, latency
@@ -29,7 +30,24 @@ struct TwoLevelPlatformParameters {
   std::vector<std::pair<std::size_t, std::size_t>> routes;  ///< empty: every pair
 };
 
-/// Throws std::invalid_argument naming the bad parameter.
-std::string two_level_platform_xml(const TwoLevelPlatformParameters& parameters);
+/// Throws std::invalid_argument ("clusters platform: ...") naming the first bad parameter.
+void check_two_level_parameters(const TwoLevelPlatformParameters& parameters);
+
+/// What `hbcast generate clusters` asks for: seed 004's Zipf cluster sizes (Appendix B) on the
+/// two-level platform above.
+struct ClusterPlatformParameters {
+  std::size_t clusters = 10;
+  std::size_t max_size = 100;
+  double theta = 0.0;
+  double c = 10.0;
+  double unit = 1e-3;
+  double bandwidth = 1.25e9;
+  std::uint64_t seed = 1;
+};
+
+/// Draws the cluster sizes (zipf_cluster_sizes with the seed) and records the generator, the seed
+/// and every parameter. Throws std::invalid_argument unless 1 <= clusters <= 1000 (the Full zone's
+/// k(k-1)/2 routes), or when zipf_cluster_sizes rejects theta or max-size.
+TwoLevelPlatformParameters draw_cluster_platform(const ClusterPlatformParameters& parameters);
 
 }  // namespace hbcast
