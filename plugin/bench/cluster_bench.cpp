@@ -26,9 +26,7 @@ using namespace hbcast;
 // B = k / 10 (at least 1).
 ClusterInstance bench_instance(std::size_t clusters)
 {
-  ClusterInstance instance;
-  instance.sizes = zipf_cluster_sizes(clusters, 100, 0.0, 42);
-  instance.global_cost = 100;
+  ClusterInstance instance = cluster_instance(zipf_cluster_sizes(clusters, 100, 0.0, 42), 100);
   for (auto size : instance.sizes) {
     instance.degree_limits.push_back((size + 3) / 4);
     instance.multicast_counts.push_back(size / 2);
@@ -37,10 +35,10 @@ ClusterInstance bench_instance(std::size_t clusters)
   return instance;
 }
 
-ClusterInstance broadcast_of(ClusterInstance instance)
+// The instance without multicast counts.
+ClusterInstance broadcast_of(const ClusterInstance& instance)
 {
-  instance.multicast_counts.clear();
-  return instance;
+  return with_only(instance, ClusterOptions::degree_limits | ClusterOptions::matching_bound);
 }
 
 void sizes(benchmark::internal::Benchmark* bench)
@@ -73,14 +71,14 @@ void BM_bounded_degree_broadcast(benchmark::State& s) { run(s, false, false, sch
 void BM_bounded_degree_multicast(benchmark::State& s) { run(s, true, false, schedule_bounded_degree_multicast); }
 void BM_bounded_matching_broadcast(benchmark::State& s) { run(s, false, false, schedule_bounded_matching_broadcast); }
 void BM_bounded_matching_multicast(benchmark::State& s) { run(s, true, false, schedule_bounded_matching_multicast); }
-void BM_postal_lcf(benchmark::State& s) { run(s, false, true, [](const auto& i) { return schedule_postal_lcf(i); }); }
+void BM_postal_lcf(benchmark::State& s) { run(s, false, true, schedule_postal_lcf); }
 void BM_interleaved_lcf(benchmark::State& s) { run(s, false, true, schedule_interleaved_lcf); }
 
 void BM_check_lcf_schedule(benchmark::State& state)
 {
-  ClusterInstance instance = broadcast_of(bench_instance(static_cast<std::size_t>(state.range(0))));
-  instance.degree_limits.clear();  // plain LCF ignores them
-  instance.matching_bound.reset();
+  // Plain LCF: no option.
+  const ClusterInstance instance =
+      with_only(bench_instance(static_cast<std::size_t>(state.range(0))), ClusterOptions::none);
   const auto schedule = schedule_lcf(instance);
   for (auto _ : state)
     benchmark::DoNotOptimize(check_schedule(instance, schedule).broadcast_time);

@@ -27,19 +27,14 @@ struct Series {
 double lcf_time(const std::vector<std::size_t>& sizes, double c, const std::vector<std::size_t>& order,
                 bool no_idle = false)
 {
-  ClusterInstance instance;
-  instance.sizes = sizes;
-  instance.global_cost = c;
+  const ClusterInstance instance = cluster_instance(sizes, c);
   return check_schedule(instance, no_idle ? schedule_lcf_no_idle(instance, order) : schedule_lcf(instance, order))
       .broadcast_time;
 }
 
 ClusterLowerBounds lower_bounds(const std::vector<std::size_t>& sizes, double c)
 {
-  ClusterInstance instance;
-  instance.sizes = sizes;
-  instance.global_cost = c;
-  return broadcast_lower_bounds(instance);
+  return broadcast_lower_bounds(cluster_instance(sizes, c));
 }
 
 }  // namespace

@@ -58,14 +58,6 @@ std::string describe(const ClusterInstance& instance, std::uint64_t seed)
                      instance.global_cost);
 }
 
-ClusterInstance basic_of(ClusterInstance instance)
-{
-  instance.degree_limits.clear();
-  instance.matching_bound.reset();
-  instance.multicast_counts.clear();
-  return instance;
-}
-
 double timed(const ClusterInstance& instance, const std::function<ClusterSchedule(const ClusterInstance&)>& scheduler)
 {
   return check_schedule(instance, scheduler(instance)).broadcast_time;
@@ -90,62 +82,47 @@ std::vector<CheckResult> run_lcf_guarantees(const YAML::Node& parameters, const 
   Guarantee postal_lb{"postal LCF vs postal lower bounds (Lemmas 5.1, 5.2)", 3, 4};
   Guarantee interleaved_lb{"interleaved LCF vs postal lower bounds (Theorem 5.3 is vs OPT_S: reported)", 2, 0, false};
   std::string csv = "set,seed,clusters,nodes,C,algorithm,time,reference\n";
-  const auto row = [&](const char* set, std::uint64_t s, const ClusterInstance& i, const char* algorithm, double time,
-                       double reference) {
+  // One algorithm on one instance: checked against its guarantee and written as a CSV row.
+  const auto record = [&](Guarantee& guarantee, const char* set, std::uint64_t s, const ClusterInstance& i,
+                          const char* algorithm, double time, double reference) {
+    guarantee.add(time, reference, describe(i, s));
     csv += fmt::format("{},{},{},{},{:.6g},{},{:g},{:g}\n", set, s, i.cluster_count(), i.node_count(), i.global_cost,
                        algorithm, time, reference);
   };
+  const auto lcf = [](const ClusterInstance& i) { return schedule_lcf(i); };
+  const auto no_idle = [](const ClusterInstance& i) { return schedule_lcf_no_idle(i); };
+  constexpr auto kDegree = ClusterOptions::degree_limits;
+  constexpr auto kMatching = ClusterOptions::matching_bound;
   for (std::uint64_t s = seed; s < seed + small; ++s) {
     const auto full = random_cluster_instance({4, 4, 7, 1, 4, true}, s);
-    const auto basic = basic_of(full);
+    const auto basic = with_only(full, ClusterOptions::none);
     const double opt = *brute_force_optimum(basic);
-    const double lcf = timed(basic, [](const auto& i) { return schedule_lcf(i); });
-    const double no_idle = timed(basic, [](const auto& i) { return schedule_lcf_no_idle(i); });
-    lcf_opt.add(lcf, opt, describe(basic, s));
-    no_idle_opt.add(no_idle, opt, describe(basic, s));
-    row("small", s, basic, "lcf", lcf, opt);
-    row("small", s, basic, "lcf-no-idle", no_idle, opt);
-    auto degree = basic;
-    degree.degree_limits = full.degree_limits;
-    const double degree_best = *brute_force_optimum(degree);
-    const double bd = timed(degree, schedule_bounded_degree_broadcast);
-    degree_opt.add(bd, degree_best, describe(degree, s));
-    row("small", s, degree, "bounded-degree", bd, degree_best);
-    auto matching = basic;
-    matching.matching_bound = full.matching_bound;
-    const double matching_best = *brute_force_optimum(matching);
-    const double bm = timed(matching, schedule_bounded_matching_broadcast);
-    matching_opt.add(bm, matching_best, describe(matching, s));
-    row("small", s, matching, "bounded-matching", bm, matching_best);
+    record(lcf_opt, "small", s, basic, "lcf", timed(basic, lcf), opt);
+    record(no_idle_opt, "small", s, basic, "lcf-no-idle", timed(basic, no_idle), opt);
+    const auto degree = with_only(full, kDegree);
+    record(degree_opt, "small", s, degree, "bounded-degree", timed(degree, schedule_bounded_degree_broadcast),
+           *brute_force_optimum(degree));
+    const auto matching = with_only(full, kMatching);
+    record(matching_opt, "small", s, matching, "bounded-matching", timed(matching, schedule_bounded_matching_broadcast),
+           *brute_force_optimum(matching));
   }
   for (std::uint64_t s = seed; s < seed + large; ++s) {
     const auto full = random_cluster_instance(
         {p.count("large_max_clusters", 300), p.count("large_max_size", 60), 1000000, 2, p.number("large_max_c", 100), false},
         s + 1000000);
-    const auto basic = basic_of(full);
-    const double lb = broadcast_lower_bounds(basic).best();
-    const double lcf = timed(basic, [](const auto& i) { return schedule_lcf(i); });
-    lcf_lb.add(lcf, lb, describe(basic, s));
-    row("large", s, basic, "lcf", lcf, lb);
-    auto degree = basic;
-    degree.degree_limits = full.degree_limits;
-    const double bd = timed(degree, schedule_bounded_degree_broadcast);
-    degree_lb.add(bd, bounded_degree_lower_bound(degree), describe(degree, s));
-    row("large", s, degree, "bounded-degree", bd, bounded_degree_lower_bound(degree));
-    auto matching = basic;
-    matching.matching_bound = full.matching_bound;
-    const double bm = timed(matching, schedule_bounded_matching_broadcast);
-    matching_lb.add(bm, bounded_matching_lower_bound(matching), describe(matching, s));
-    row("large", s, matching, "bounded-matching", bm, bounded_matching_lower_bound(matching));
+    const auto basic = with_only(full, ClusterOptions::none);
+    record(lcf_lb, "large", s, basic, "lcf", timed(basic, lcf), broadcast_lower_bounds(basic).best());
+    const auto degree = with_only(full, kDegree);
+    record(degree_lb, "large", s, degree, "bounded-degree", timed(degree, schedule_bounded_degree_broadcast),
+           bounded_degree_lower_bound(degree));
+    const auto matching = with_only(full, kMatching);
+    record(matching_lb, "large", s, matching, "bounded-matching", timed(matching, schedule_bounded_matching_broadcast),
+           bounded_matching_lower_bound(matching));
     auto postal = basic;
     postal.postal = true;
     const double plb = postal_lower_bound(postal);
-    const double plcf = timed(postal, [](const auto& i) { return schedule_postal_lcf(i); });
-    const double inter = timed(postal, schedule_interleaved_lcf);
-    postal_lb.add(plcf, plb, describe(postal, s));
-    interleaved_lb.add(inter, plb, describe(postal, s));
-    row("large", s, postal, "postal-lcf", plcf, plb);
-    row("large", s, postal, "interleaved-lcf", inter, plb);
+    record(postal_lb, "large", s, postal, "postal-lcf", timed(postal, schedule_postal_lcf), plb);
+    record(interleaved_lb, "large", s, postal, "interleaved-lcf", timed(postal, schedule_interleaved_lcf), plb);
   }
   write_file_atomically(results_path, csv);
   std::vector<CheckResult> checks;

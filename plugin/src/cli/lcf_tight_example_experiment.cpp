@@ -7,21 +7,22 @@
 #include <hbcast/cluster/lcf.hpp>
 #include <hbcast/cluster/schedule_builder.hpp>
 #include <hbcast/cluster/schedule_checker.hpp>
+#include <hbcast/sched/binomial.hpp>
 
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace hbcast::cli {
 namespace {
 
 ClusterInstance figure3_instance(std::size_t n0, double c)
 {
-  ClusterInstance instance;
-  instance.sizes = {n0, n0};
-  instance.sizes.insert(instance.sizes.end(), n0 - 1, 1);
-  instance.global_cost = c;
-  return instance;
+  std::vector<std::size_t> sizes = {n0, n0};
+  sizes.insert(sizes.end(), n0 - 1, 1);
+  return cluster_instance(std::move(sizes), c);
 }
 
 // Fig. 3's schedule: (i) one local copy; (ii) node 0 sends to K1 while node 1 broadcasts among
@@ -29,32 +30,22 @@ ClusterInstance figure3_instance(std::size_t n0, double c)
 ClusterSchedule figure3_schedule(const ClusterInstance& instance)
 {
   const std::size_t n0 = instance.sizes[0];
-  const double c = instance.global_cost;
-  ClusterSchedule schedule;
-  schedule.transfers.push_back({0, 1, 0.0, false});
-  schedule.transfers.push_back({0, n0, 1.0, true});
-  std::size_t have = 1;  // nodes 1..have hold it
+  ScheduleBuilder builder(instance);
+  builder.local_send(0, 0, n0, 0.0);
+  builder.global(0, 0, 1, 1.0);
   double time = 1.0;
-  while (have < n0 - 1) {
-    const std::size_t sent = std::min(have, n0 - 1 - have);
-    for (std::size_t j = 0; j < sent; ++j)
-      schedule.transfers.push_back({1 + j, 1 + have + j, time, false});
-    have += sent;
-    time += 1.0;
+  for (; builder.informed(0) < n0; time += 1.0) {  // node 0 is busy: nodes 1.. double
+    const std::size_t holding = builder.informed(0);
+    for (std::size_t local = 1; local < holding; ++local)
+      builder.local_send(0, local, n0, time);
   }
   for (std::size_t j = 0; j + 1 < n0; ++j)
-    schedule.transfers.push_back({1 + j, 2 * n0 + j, time, true});
-  have = 1;  // K1 = nodes n0 .. 2 n0 - 1
-  for (time = 1.0 + c; have < n0; time += 1.0) {
-    const std::size_t sent = std::min(have, n0 - have);
-    for (std::size_t j = 0; j < sent; ++j)
-      schedule.transfers.push_back({n0 + j, n0 + have + j, time, false});
-    have += sent;
-  }
-  return schedule;
+    builder.global(0, 1 + j, 2 + j, time);
+  builder.local_broadcast(1, n0, 1.0 + instance.global_cost);
+  return builder.take();
 }
 
-double ceil_log2(std::size_t n) { return static_cast<double>(doubling_rounds(1, n)); }
+double ceil_log2(std::size_t n) { return static_cast<double>(binomial_rounds(n)); }
 
 }  // namespace
 

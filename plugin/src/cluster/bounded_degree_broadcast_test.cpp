@@ -6,13 +6,12 @@
 
 using namespace hbcast;
 using hbcast::test::checked_time;
-using hbcast::test::instance_of;
 
 TEST(BoundedDegreeBroadcast, OneGlobalPortPerCluster)
 {
   // d = 1: LCF on I(1,1,1): source -> cluster 1 (0..2), then -> cluster 2 (2..4); local
   // broadcasting 1 -> 4 in every cluster: 2 rounds, 6.
-  auto instance = instance_of({4, 4, 4}, 2);
+  auto instance = cluster_instance({4, 4, 4}, 2);
   instance.degree_limits = {1, 1, 1};
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_degree_broadcast(instance)), 6.0);
   // Plain LCF sends from two nodes of cluster 0 at once: the checker rejects it.
@@ -24,7 +23,7 @@ TEST(BoundedDegreeBroadcast, OrdersClustersByDegree)
   // d = (2, 1, 2): I(d,d) = (2, 1, 2): K0 doubles (t = 1), its 2 nodes reach clusters 2 and 1
   // (t = 3), cluster 2 doubles to 2 (t = 4); then everybody broadcasts locally: cluster 1 needs
   // 1 -> 8, 3 rounds: 7.
-  auto instance = instance_of({2, 8, 3}, 2);
+  auto instance = cluster_instance({2, 8, 3}, 2);
   instance.degree_limits = {2, 1, 2};
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_degree_broadcast(instance)), 7.0);
 }

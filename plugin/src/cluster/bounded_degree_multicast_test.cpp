@@ -4,13 +4,12 @@
 
 using namespace hbcast;
 using hbcast::test::checked_time;
-using hbcast::test::instance_of;
 
 TEST(BoundedDegreeMulticast, LocalPhaseReachesMembersBeyondTheDegree)
 {
   // Selected nodes: d = (2, 1, 1), targets min(d, n') = (1, 1, 0), k' = 1: LCF(1) is the source
   // alone, which sends to cluster 1 (0..2); cluster 1 then doubles 1 -> 3 members: 4.
-  auto instance = instance_of({4, 4, 4}, 2);
+  auto instance = cluster_instance({4, 4, 4}, 2);
   instance.degree_limits = {2, 1, 1};
   instance.multicast_counts = {1, 3, 0};
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_degree_multicast(instance)), 4.0);
@@ -18,7 +17,7 @@ TEST(BoundedDegreeMulticast, LocalPhaseReachesMembersBeyondTheDegree)
 
 TEST(BoundedDegreeMulticast, RespectsTheDegreeWithManyMembers)
 {
-  auto instance = instance_of({3, 2, 5, 1, 4}, 3);
+  auto instance = cluster_instance({3, 2, 5, 1, 4}, 3);
   instance.degree_limits = {1, 2, 1, 1, 2};
   instance.multicast_counts = {3, 2, 4, 1, 0};
   const auto schedule = schedule_bounded_degree_multicast(instance);

@@ -3,7 +3,6 @@
 #include <hbcast/cluster/cluster_order.hpp>
 #include <hbcast/cluster/lcf_m.hpp>
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace hbcast {
@@ -15,22 +14,8 @@ double run_bounded_matching(ScheduleBuilder& builder, const std::vector<std::siz
     throw std::invalid_argument("bounded matching: the instance has no matching bound B");
   const std::size_t bound = *instance.matching_bound;
   const auto order = largest_first_order(instance);
-  LcfProgress progress = run_lcf_m(builder, instance.sizes, bound, order);
-  double time = progress.time;
-  std::vector<std::size_t> missing;
-  for (std::size_t j = progress.next; j < order.size(); ++j)
-    if (targets[order[j]] > 0)
-      missing.push_back(order[j]);
-  const auto senders = holders(builder, progress.informed_clusters);
-  for (std::size_t j = 0; j < missing.size(); j += bound) {
-    for (std::size_t s = 0; s < bound && j + s < missing.size(); ++s)
-      builder.global(senders[s].first, senders[s].second, missing[j + s], time);
-    time += instance.global_cost;
-  }
-  double end = time;
-  for (std::size_t cluster = 0; cluster < targets.size(); ++cluster)
-    end = std::max(end, builder.local_broadcast(cluster, targets[cluster], time));
-  return end;
+  const LcfProgress progress = run_lcf_m(builder, instance.sizes, bound, order);
+  return inform_remaining_clusters(builder, progress, order, targets, bound);
 }
 
 ClusterSchedule schedule_bounded_matching_broadcast(const ClusterInstance& instance)

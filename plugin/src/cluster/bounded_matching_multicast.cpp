@@ -13,9 +13,7 @@ ClusterSchedule schedule_bounded_matching_multicast(const ClusterInstance& insta
   instance.validate();
   if (!instance.matching_bound)
     throw std::invalid_argument("bounded matching multicast: the instance has no matching bound B");
-  std::vector<std::size_t> targets(instance.cluster_count());
-  for (std::size_t i = 0; i < targets.size(); ++i)
-    targets[i] = instance.target(i);
+  const std::vector<std::size_t> targets = instance.targets();
   ScheduleBuilder builder(instance);
   if (instance.receiving_clusters().size() <= *instance.matching_bound)
     run_lcf_multicast(builder, instance.sizes, targets, largest_first_order(instance));

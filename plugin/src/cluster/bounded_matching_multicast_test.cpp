@@ -4,13 +4,12 @@
 
 using namespace hbcast;
 using hbcast::test::checked_time;
-using hbcast::test::instance_of;
 
 TEST(BoundedMatchingMulticast, MoreMemberClustersThanTheBound)
 {
   // k' = 2 > B = 1: the source reaches cluster 1 (0..2) then cluster 2 (2..4); cluster 1's second
   // member at 4..5. Cluster 3 has no member.
-  auto instance = instance_of({1, 2, 1, 1}, 2);
+  auto instance = cluster_instance({1, 2, 1, 1}, 2);
   instance.multicast_counts = {1, 2, 1, 0};
   instance.matching_bound = 1;
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_matching_multicast(instance)), 5.0);
@@ -19,7 +18,7 @@ TEST(BoundedMatchingMulticast, MoreMemberClustersThanTheBound)
 TEST(BoundedMatchingMulticast, FewMemberClustersUseLcfMulticast)
 {
   // k' = 2 <= B = 2: LCF Multicast (see LcfMulticast.SecondPhaseReachesTheMembersClusters).
-  auto instance = instance_of({2, 4, 4, 1}, 3);
+  auto instance = cluster_instance({2, 4, 4, 1}, 3);
   instance.multicast_counts = {0, 0, 3, 1};
   instance.matching_bound = 2;
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_matching_multicast(instance)), 6.0);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace hbcast {
 
@@ -27,6 +28,14 @@ std::size_t ClusterInstance::usable_degree(std::size_t cluster) const
   if (degree_limits.empty())
     return sizes.at(cluster);
   return std::min(degree_limits.at(cluster), sizes.at(cluster));
+}
+
+std::vector<std::size_t> ClusterInstance::targets() const
+{
+  std::vector<std::size_t> wanted(sizes.size());
+  for (std::size_t i = 0; i < wanted.size(); ++i)
+    wanted[i] = target(i);
+  return wanted;
 }
 
 std::vector<std::size_t> ClusterInstance::receiving_clusters() const
@@ -64,6 +73,28 @@ void ClusterInstance::validate() const
         throw std::invalid_argument("cluster instance: multicast count of cluster " + std::to_string(i) +
                                     " exceeds its size");
   }
+}
+
+ClusterInstance cluster_instance(std::vector<std::size_t> sizes, double global_cost)
+{
+  ClusterInstance instance;
+  instance.sizes = std::move(sizes);
+  instance.global_cost = global_cost;
+  return instance;
+}
+
+ClusterInstance with_only(ClusterInstance instance, ClusterOptions kept)
+{
+  const auto keeps = [kept](ClusterOptions option) {
+    return (static_cast<unsigned>(kept) & static_cast<unsigned>(option)) != 0;
+  };
+  if (!keeps(ClusterOptions::degree_limits))
+    instance.degree_limits.clear();
+  if (!keeps(ClusterOptions::matching_bound))
+    instance.matching_bound.reset();
+  if (!keeps(ClusterOptions::multicast))
+    instance.multicast_counts.clear();
+  return instance;
 }
 
 std::vector<NodeId> cluster_offsets(const ClusterInstance& instance)

@@ -1,7 +1,7 @@
-// Property tests of the seed 004 schedulers on random instances (seed in every failure message):
-// every schedule passes the checker; no schedule beats the brute-force optimum; the lower bounds
-// never exceed it; and the paper's guarantees hold against the optimum (tiny instances) and against
-// the lower bounds their proofs use (larger ones).
+// Property tests of the seed 004 schedulers on random instances (random_cluster_instance, seed in
+// every failure message): every schedule passes the checker; no schedule beats the brute-force
+// optimum; the lower bounds never exceed it; the multicast guarantee holds against the optimum
+// (tiny instances) and the paper's guarantees against the lower bounds their proofs use (larger ones).
 #include "cluster_test_support.hpp"
 
 #include <hbcast/cluster/bounded_degree_broadcast.hpp>
@@ -9,97 +9,65 @@
 #include <hbcast/cluster/bounded_matching_broadcast.hpp>
 #include <hbcast/cluster/bounded_matching_multicast.hpp>
 #include <hbcast/cluster/brute_force_optimum.hpp>
+#include <hbcast/cluster/cluster_order.hpp>
+#include <hbcast/cluster/cluster_size_generator.hpp>
 #include <hbcast/cluster/interleaved_lcf.hpp>
 #include <hbcast/cluster/lcf.hpp>
+#include <hbcast/cluster/lcf_m.hpp>
 #include <hbcast/cluster/lcf_multicast.hpp>
 #include <hbcast/cluster/lcf_no_idle.hpp>
 #include <hbcast/cluster/lower_bounds.hpp>
 #include <hbcast/cluster/postal_lcf.hpp>
 
-#include <random>
-
 using namespace hbcast;
 
 namespace {
 
-std::size_t draw(std::mt19937_64& rng, std::size_t low, std::size_t high) { return low + rng() % (high - low + 1); }
-
-// k clusters of 1..max_size nodes, integer C, every option drawn.
-ClusterInstance random_instance(std::uint64_t seed, std::size_t max_clusters, std::size_t max_size, std::size_t max_c,
-                                std::size_t max_nodes)
-{
-  std::mt19937_64 rng(seed);
-  ClusterInstance instance;
-  const std::size_t k = draw(rng, 1, max_clusters);
-  for (std::size_t i = 0; i < k && instance.node_count() < max_nodes; ++i)
-    instance.sizes.push_back(draw(rng, 1, std::min(max_size, max_nodes - instance.node_count())));
-  instance.global_cost = static_cast<double>(draw(rng, 1, max_c));
-  for (auto size : instance.sizes) {
-    instance.degree_limits.push_back(draw(rng, 1, size));
-    instance.multicast_counts.push_back(draw(rng, 0, size));
-  }
-  instance.matching_bound = draw(rng, 1, std::max<std::size_t>(1, instance.node_count() / 2));
-  return instance;
-}
-
-ClusterInstance only(const ClusterInstance& full, bool degree, bool matching, bool multicast)
-{
-  ClusterInstance instance = full;
-  if (!degree)
-    instance.degree_limits.clear();
-  if (!matching)
-    instance.matching_bound.reset();
-  if (!multicast)
-    instance.multicast_counts.clear();
-  return instance;
-}
+constexpr auto kDegree = ClusterOptions::degree_limits;
+constexpr auto kMatching = ClusterOptions::matching_bound;
+constexpr auto kMulticast = ClusterOptions::multicast;
 
 }  // namespace
 
+// The broadcast guarantees against the optimum (Lemma 2.4, Lemma 4.2, Theorem 4.3) are the
+// lcf_guarantees validation case's; here: every schedule is valid and no faster than the brute-force
+// optimum, the lower bounds never exceed it, and the multicast variants (not in that case).
 TEST(ClusterProperties, TinyInstancesAgainstTheBruteForceOptimum)
 {
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    const auto full = random_instance(seed, 4, 4, 4, 7);
-    const auto basic = only(full, false, false, false);
+    const auto full = random_cluster_instance({4, 4, 7, 1, 4, true}, seed);
+    const auto basic = with_only(full, ClusterOptions::none);
     const auto opt = brute_force_optimum(basic);
     ASSERT_TRUE(opt);
-    const auto bounds = broadcast_lower_bounds(basic);
-    EXPECT_LE(bounds.best(), *opt);
-    const double lcf = hbcast::test::checked_time(basic, schedule_lcf(basic));
-    const double no_idle = hbcast::test::checked_time(basic, schedule_lcf_no_idle(basic));
-    EXPECT_GE(lcf, *opt);
-    EXPECT_GE(no_idle, *opt);
-    EXPECT_LE(lcf, 2 * *opt + 7);  // Lemma 2.4
-    EXPECT_LE(no_idle, 2 * *opt + 7);
+    EXPECT_LE(broadcast_lower_bounds(basic).best(), *opt);
+    EXPECT_GE(hbcast::test::checked_time(basic, schedule_lcf(basic)), *opt);
+    EXPECT_GE(hbcast::test::checked_time(basic, schedule_lcf_no_idle(basic)), *opt);
 
-    const auto degree = only(full, true, false, false);
+    const auto degree = with_only(full, kDegree);
     const auto degree_opt = brute_force_optimum(degree);
     ASSERT_TRUE(degree_opt);
     EXPECT_LE(bounded_degree_lower_bound(degree), *degree_opt);
-    const double bd = hbcast::test::checked_time(degree, schedule_bounded_degree_broadcast(degree));
-    EXPECT_GE(bd, *degree_opt);
-    EXPECT_LE(bd, 3 * *degree_opt + 7);  // Lemma 4.2
+    EXPECT_GE(hbcast::test::checked_time(degree, schedule_bounded_degree_broadcast(degree)), *degree_opt);
 
-    const auto matching = only(full, false, true, false);
+    const auto matching = with_only(full, kMatching);
     const auto matching_opt = brute_force_optimum(matching);
     ASSERT_TRUE(matching_opt);
     EXPECT_LE(bounded_matching_lower_bound(matching), *matching_opt);
-    const double bm = hbcast::test::checked_time(matching, schedule_bounded_matching_broadcast(matching));
-    EXPECT_GE(bm, *matching_opt);
-    EXPECT_LE(bm, 2 * *matching_opt + 6);  // Theorem 4.3
+    EXPECT_GE(hbcast::test::checked_time(matching, schedule_bounded_matching_broadcast(matching)), *matching_opt);
 
-    const auto multicast = only(full, false, false, true);
+    const auto multicast = with_only(full, kMulticast);
     const auto multicast_opt = brute_force_optimum(multicast);
     ASSERT_TRUE(multicast_opt);
     const double mc = hbcast::test::checked_time(multicast, schedule_lcf_multicast(multicast));
     EXPECT_GE(mc, *multicast_opt);
     EXPECT_LE(mc, 2 * *multicast_opt + 10);  // Lemma 3.2
 
-    const auto degree_multicast = only(full, true, false, true);
-    const double bdm = hbcast::test::checked_time(degree_multicast, schedule_bounded_degree_multicast(degree_multicast));
+    const auto degree_multicast = with_only(full, kDegree | kMulticast);
+    const double bdm =
+        hbcast::test::checked_time(degree_multicast, schedule_bounded_degree_multicast(degree_multicast));
     EXPECT_GE(bdm, *brute_force_optimum(degree_multicast));
-    const auto matching_multicast = only(full, false, true, true);
+    const auto matching_multicast = with_only(full, kMatching | kMulticast);
     const double bmm =
         hbcast::test::checked_time(matching_multicast, schedule_bounded_matching_multicast(matching_multicast));
     EXPECT_GE(bmm, *brute_force_optimum(matching_multicast));
@@ -110,23 +78,26 @@ TEST(ClusterProperties, LargerInstancesAgainstTheLowerBounds)
 {
   for (std::uint64_t seed = 1000; seed < 1300; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    auto full = random_instance(seed, 60, 40, 30, 100000);
+    auto full = random_cluster_instance({60, 40, 100000, 1, 30, true}, seed);
     full.global_cost += 1.0 + static_cast<double>(seed % 7) / 7.0;  // C >= 2, not always an integer
-    const auto basic = only(full, false, false, false);
+    const auto basic = with_only(full, ClusterOptions::none);
     const auto bounds = broadcast_lower_bounds(basic);
     const double lb = bounds.best();
     const double lcf = hbcast::test::checked_time(basic, schedule_lcf(basic));
+    ScheduleBuilder builder(basic);  // lower_bounds.hpp: LCF takes p global steps (Lemma 2.3)
+    EXPECT_EQ(run_lcf_m(builder, basic.sizes, basic.node_count(), largest_first_order(basic)).global_steps,
+              relaxed_global_steps(basic.sizes));
     EXPECT_LE(lcf, 2 * lb + 7);  // the proof of Lemma 2.4 compares with these very bounds (C, p >= 2)
     EXPECT_LE(hbcast::test::checked_time(basic, schedule_lcf_no_idle(basic)), lcf + 1e-9);
-    const auto degree = only(full, true, false, false);
+    const auto degree = with_only(full, kDegree);
     EXPECT_LE(hbcast::test::checked_time(degree, schedule_bounded_degree_broadcast(degree)),
               3 * bounded_degree_lower_bound(degree) + 7);
-    const auto matching = only(full, false, true, false);
+    const auto matching = with_only(full, kMatching);
     EXPECT_GE(hbcast::test::checked_time(matching, schedule_bounded_matching_broadcast(matching)),
               bounded_matching_lower_bound(matching));
-    for (const auto& multicast : {only(full, false, false, true), only(full, true, false, true),
-                                  only(full, false, true, true)}) {
-      const auto plain = only(multicast, false, false, true);
+    for (const auto options : {kMulticast, kDegree | kMulticast, kMatching | kMulticast}) {
+      const auto multicast = with_only(full, options);
+      const auto plain = with_only(multicast, kMulticast);
       EXPECT_NO_THROW(check_schedule(plain, schedule_lcf_multicast(plain)));
       if (!multicast.degree_limits.empty()) {
         EXPECT_NO_THROW(check_schedule(multicast, schedule_bounded_degree_multicast(multicast)));

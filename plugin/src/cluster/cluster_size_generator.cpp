@@ -1,13 +1,13 @@
 #include <hbcast/cluster/cluster_size_generator.hpp>
 
+#include <hbcast/model/random_platform_generator.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
 
 namespace hbcast {
-
-double unit_uniform(std::uint64_t draw) { return static_cast<double>(draw >> 11) * 0x1.0p-53; }
 
 std::vector<std::size_t> zipf_cluster_sizes(std::size_t count, std::size_t max_size, double theta, std::uint64_t seed)
 {
@@ -20,7 +20,7 @@ std::vector<std::size_t> zipf_cluster_sizes(std::size_t count, std::size_t max_s
   std::mt19937_64 rng(seed);
   std::vector<std::size_t> sizes(count);
   for (auto& size : sizes) {
-    const double u = unit_uniform(rng()) * total;
+    const double u = unit_uniform_draw(rng) * total;
     size = static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin()) + 1;
     size = std::min(size, max_size);
   }
@@ -42,7 +42,7 @@ ClusterInstance random_cluster_instance(const RandomClusterOptions& options, std
     instance.global_cost = static_cast<double>(draw(static_cast<std::size_t>(std::ceil(options.min_c)),
                                                     static_cast<std::size_t>(std::floor(options.max_c))));
   else
-    instance.global_cost = options.min_c + unit_uniform(rng()) * (options.max_c - options.min_c);
+    instance.global_cost = options.min_c + unit_uniform_draw(rng) * (options.max_c - options.min_c);
   for (auto size : instance.sizes) {
     instance.degree_limits.push_back(draw(1, size));
     instance.multicast_counts.push_back(draw(0, size));

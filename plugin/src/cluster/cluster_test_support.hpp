@@ -7,14 +7,6 @@
 
 namespace hbcast::test {
 
-inline ClusterInstance instance_of(std::vector<std::size_t> sizes, double c)
-{
-  ClusterInstance instance;
-  instance.sizes = std::move(sizes);
-  instance.global_cost = c;
-  return instance;
-}
-
 inline double checked_time(const ClusterInstance& instance, const ClusterSchedule& schedule)
 {
   return check_schedule(instance, schedule).broadcast_time;

@@ -2,6 +2,8 @@
 
 #include <hbcast/cluster/cluster_order.hpp>
 
+#include <algorithm>
+
 namespace hbcast {
 
 std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
@@ -49,6 +51,28 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
     ++progress.global_steps;
   }
   return progress;
+}
+
+double inform_remaining_clusters(ScheduleBuilder& builder, const LcfProgress& progress,
+                                 const std::vector<std::size_t>& order, const std::vector<std::size_t>& targets,
+                                 std::size_t per_step)
+{
+  double time = progress.time;
+  std::vector<std::size_t> missing;
+  for (std::size_t j = progress.next; j < order.size(); ++j)  // the clusters before `next` are informed
+    if (targets[order[j]] > 0)
+      missing.push_back(order[j]);
+  const auto senders = holders(builder, progress.informed_clusters);
+  const std::size_t width = std::min(per_step, senders.size());
+  for (std::size_t j = 0; j < missing.size(); j += width) {
+    for (std::size_t s = 0; s < width && j + s < missing.size(); ++s)
+      builder.global(senders[s].first, senders[s].second, missing[j + s], time);
+    time += builder.instance().global_cost;
+  }
+  double end = time;
+  for (std::size_t cluster = 0; cluster < targets.size(); ++cluster)
+    end = std::max(end, builder.local_broadcast(cluster, targets[cluster], time));
+  return end;
 }
 
 ClusterSchedule schedule_lcf_m(const ClusterInstance& instance, std::size_t m)

@@ -6,19 +6,18 @@
 
 using namespace hbcast;
 using hbcast::test::checked_time;
-using hbcast::test::instance_of;
 
 TEST(LcfNoIdle, HoldersDoNotWaitForLocalPhases)
 {
   // Source: -> cluster 1 at 0 (full at 3), -> cluster 2 at 2 (arrives 4, full 5); cluster 1's
   // first node -> cluster 3 at 3 (arrives 5). Broadcast time 5, against 6 for LCF as stated.
-  const auto instance = instance_of({1, 2, 2, 1}, 2);
+  const auto instance = cluster_instance({1, 2, 2, 1}, 2);
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf_no_idle(instance)), 5.0);
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf(instance)), 6.0);
 }
 
 TEST(LcfNoIdle, SameAsLcfWithOneGlobalStep)
 {
-  const auto instance = instance_of({4, 3, 2, 1, 1}, 3);
+  const auto instance = cluster_instance({4, 3, 2, 1, 1}, 3);
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf_no_idle(instance)), 7.0);
 }

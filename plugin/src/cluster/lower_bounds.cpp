@@ -3,6 +3,7 @@
 #include <hbcast/cluster/cluster_order.hpp>
 #include <hbcast/cluster/event_queue.hpp>
 #include <hbcast/cluster/schedule_builder.hpp>
+#include <hbcast/sched/binomial.hpp>
 
 #include <algorithm>
 
@@ -31,7 +32,7 @@ ClusterLowerBounds broadcast_lower_bounds(const ClusterInstance& instance)
   const std::size_t n = instance.node_count();
   bounds.global_steps = relaxed_global_steps(instance.sizes);
   const double p = static_cast<double>(bounds.global_steps);
-  bounds.log_n = static_cast<double>(doubling_rounds(1, n));
+  bounds.log_n = static_cast<double>(binomial_rounds(n));
   bounds.global = p * c;
   // ceil(log2(N/2)) = ceil(log2 N) - 1 for N >= 2.
   bounds.combined = p >= 1 ? (p - 1) * (c - 1) + std::max(0.0, bounds.log_n - 1) : 0.0;
@@ -76,7 +77,7 @@ double postal_lower_bound(const ClusterInstance& instance)
     }
     starts.push(time + 1.0, cluster);
   }
-  return std::max(last, static_cast<double>(doubling_rounds(1, instance.node_count())));
+  return std::max(last, static_cast<double>(binomial_rounds(instance.node_count())));
 }
 
 }  // namespace hbcast

@@ -3,7 +3,6 @@
 #include <hbcast/model/latency_clustering.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 
 namespace hbcast {
@@ -16,44 +15,13 @@ struct Mean {
   double value() const { return sum / static_cast<double>(count); }
 };
 
-// Latency grouping links hosts that are each as close to the other as to their nearest neighbour,
-// so hosts that are alone in their cluster (everyone C away) group together. A cluster must be
-// tighter inside than to the outside: a group whose inner latencies (first 8 members) reach its first
-// member's nearest outside host, within the tolerance, is split into singletons.
-std::vector<std::vector<NodeId>> split_loose_groups(const CostModel& costs, const HostClustering& grouping,
-                                                   double tolerance)
-{
-  std::vector<std::vector<NodeId>> clusters;
-  for (const auto& group : grouping.clusters) {
-    if (group.size() < 2) {
-      clusters.push_back(group);
-      continue;
-    }
-    double inside = 0, outside = std::numeric_limits<double>::infinity();
-    const std::size_t sample = std::min<std::size_t>(group.size(), 8);
-    for (std::size_t a = 0; a < sample; ++a)
-      for (std::size_t b = a + 1; b < sample; ++b)
-        inside = std::max(inside, costs.latency(group[a], group[b]));
-    for (NodeId host = 0; host < costs.size(); ++host)
-      if (grouping.cluster_of[host] != grouping.cluster_of[group.front()])
-        outside = std::min(outside, costs.latency(group.front(), host));
-    if (inside * (1 + tolerance) < outside)
-      clusters.push_back(group);
-    else
-      for (NodeId host : group)
-        clusters.push_back({host});
-  }
-  return clusters;
-}
-
 }  // namespace
 
 PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root, double tolerance)
 {
   if (root >= costs.size())
     throw std::invalid_argument("cluster model: root is not a host of the platform");
-  const HostClustering grouping = cluster_by_latency(costs, tolerance);
-  std::vector<std::vector<NodeId>> clusters = split_loose_groups(costs, grouping, tolerance);
+  std::vector<std::vector<NodeId>> clusters = cluster_by_latency(costs, tolerance).clusters;
   std::size_t root_cluster = 0;
   while (std::find(clusters[root_cluster].begin(), clusters[root_cluster].end(), root) == clusters[root_cluster].end())
     ++root_cluster;

@@ -3,6 +3,7 @@
 #include <hbcast/cluster/cluster_order.hpp>
 #include <hbcast/cluster/event_queue.hpp>
 #include <hbcast/cluster/schedule_builder.hpp>
+#include <hbcast/sched/binomial.hpp>
 
 #include <algorithm>
 
@@ -10,13 +11,8 @@ namespace hbcast {
 
 ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance)
 {
-  return schedule_postal_lcf(instance, largest_first_order(instance));
-}
-
-ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance, const std::vector<std::size_t>& order)
-{
   instance.validate();
-  check_cluster_order(instance, order);
+  const auto order = largest_first_order(instance);
   const double c = instance.global_cost;
   ScheduleBuilder builder(instance);
   std::vector<double> full(instance.cluster_count(), 0.0);  // time a cluster is fully informed
@@ -39,7 +35,7 @@ ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance, const std::
         full[to] = builder.local_broadcast(to, instance.sizes[to], time + c);
         reached.push_back(to);
         if (time == window)
-          first_wave_rounds = std::max(first_wave_rounds, doubling_rounds(1, instance.sizes[to]));
+          first_wave_rounds = std::max(first_wave_rounds, binomial_rounds(instance.sizes[to]));
       }
       if (time + 1.0 < window_end)
         starts.push(time + 1.0, cluster);

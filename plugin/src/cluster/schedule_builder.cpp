@@ -1,5 +1,7 @@
 #include <hbcast/cluster/schedule_builder.hpp>
 
+#include <hbcast/sched/binomial.hpp>
+
 #include <stdexcept>
 
 namespace hbcast {
@@ -53,12 +55,11 @@ void ScheduleBuilder::global(std::size_t from, std::size_t local, std::size_t to
 
 std::size_t doubling_rounds(std::size_t have, std::size_t want)
 {
-  std::size_t rounds = 0;
-  while (have < want) {
-    have *= 2;
-    ++rounds;
-  }
-  return rounds;
+  if (have >= want)
+    return 0;
+  if (have == 0)
+    throw std::invalid_argument("doubling rounds: nobody holds the message");
+  return binomial_rounds((want + have - 1) / have);  // have 2^r >= want <=> 2^r >= ceil(want / have)
 }
 
 }  // namespace hbcast

@@ -3,12 +3,11 @@
 #include "cluster_test_support.hpp"
 
 using namespace hbcast;
-using hbcast::test::instance_of;
 
 namespace {
 
 // Clusters {0, 1} and {2, 3}, C = 3.
-ClusterInstance two_pairs() { return instance_of({2, 2}, 3); }
+ClusterInstance two_pairs() { return cluster_instance({2, 2}, 3); }
 
 void expect_rejected(const ClusterInstance& instance, std::vector<ClusterTransfer> transfers, const std::string& words)
 {
@@ -46,16 +45,16 @@ TEST(ScheduleChecker, RejectsEachBrokenRule)
 TEST(ScheduleChecker, RejectsASecondGlobalMessageToACluster)
 {
   // Clusters {0}, {1, 2}, {3}: 3 receives from 0 and, later, cluster 1 would receive twice.
-  auto instance = instance_of({1, 2, 1}, 2);
+  auto instance = cluster_instance({1, 2, 1}, 2);
   expect_rejected(instance, {{0, 1, 0, true}, {1, 2, 2, false}, {0, 3, 2, true}, {3, 1, 4, true}}, "twice");
-  auto multi = instance_of({2, 1, 1}, 2);  // two clusters of one node: a second global is refused
+  auto multi = cluster_instance({2, 1, 1}, 2);  // two clusters of one node: a second global is refused
   expect_rejected(multi, {{0, 1, 0, false}, {0, 2, 1, true}, {1, 3, 1, true}, {2, 3, 3, true}}, "twice");
 }
 
 TEST(ScheduleChecker, DegreeAndMatchingBounds)
 {
   // Cluster 0 = {0, 1} sends to clusters {2} and {3} at once.
-  auto instance = instance_of({2, 1, 1}, 2);
+  auto instance = cluster_instance({2, 1, 1}, 2);
   const std::vector<ClusterTransfer> parallel = {{0, 1, 0, false}, {0, 2, 1, true}, {1, 3, 1, true}};
   EXPECT_DOUBLE_EQ(check_schedule(instance, {parallel}).broadcast_time, 3.0);
   instance.degree_limits = {1, 1, 1};
@@ -71,14 +70,14 @@ TEST(ScheduleChecker, DegreeAndMatchingBounds)
 TEST(ScheduleChecker, PostalSenderIsBusyOneUnit)
 {
   // 0 sends globally at 0 and 1 (arrivals 3 and 4): valid postal, invalid in the basic model.
-  auto instance = instance_of({1, 1, 1}, 3);
+  auto instance = cluster_instance({1, 1, 1}, 3);
   const std::vector<ClusterTransfer> transfers = {{0, 1, 0, true}, {0, 2, 1, true}};
   expect_rejected(instance, transfers, "two transfers at once");
   instance.postal = true;
   EXPECT_DOUBLE_EQ(check_schedule(instance, {transfers}).broadcast_time, 4.0);
   // The postal receiver is busy only in the last unit before arrival: node 2 receives from 0 at
   // [2, 3) while 0 is free again at 1 for its local send.
-  auto pair = instance_of({2, 1}, 3);
+  auto pair = cluster_instance({2, 1}, 3);
   pair.postal = true;
   EXPECT_DOUBLE_EQ(check_schedule(pair, {{{0, 2, 0, true}, {0, 1, 1, false}}}).broadcast_time, 3.0);
   // A postal sender is still busy for its first unit: a local send at 0.5 overlaps.
@@ -87,7 +86,7 @@ TEST(ScheduleChecker, PostalSenderIsBusyOneUnit)
 
 TEST(ScheduleChecker, MulticastNeedsOnlyMembers)
 {
-  auto instance = instance_of({1, 3}, 2);
+  auto instance = cluster_instance({1, 3}, 2);
   instance.multicast_counts = {1, 2};
   EXPECT_DOUBLE_EQ(check_schedule(instance, {{{0, 1, 0, true}, {1, 2, 2, false}}}).broadcast_time, 3.0);
   expect_rejected(instance, {{0, 1, 0, true}}, "never receives");

@@ -12,13 +12,12 @@
 #include <string>
 
 using namespace hbcast;
-using hbcast::test::instance_of;
 
 TEST(ScheduleToTree, AtomicEvaluationReproducesTheScheduleTime)
 {
   // Nodes map to hosts in reverse order; unit 0.5 s. The one-port evaluator with send starts must
   // give the schedule's time x unit, for LCF (idle holders: the starts matter) and no-idle LCF.
-  const auto instance = instance_of({3, 2, 2, 1, 4}, 3);
+  const auto instance = cluster_instance({3, 2, 2, 1, 4}, 3);
   const std::size_t n = instance.node_count();
   std::vector<NodeId> host_of_node(n);
   std::vector<std::size_t> cluster_of_host(n);

@@ -28,6 +28,41 @@ std::vector<double> nearest_neighbour_latencies(const CostModel& costs)
   return nearest;
 }
 
+// Hosts with equal labels form a cluster; clusters come out ordered by first host.
+HostClustering group_by_label(const std::vector<std::size_t>& label)
+{
+  HostClustering clustering;
+  clustering.cluster_of.resize(label.size());
+  std::map<std::size_t, std::size_t> index_of_label;
+  for (NodeId u = 0; u < label.size(); ++u) {
+    const auto [it, added] = index_of_label.emplace(label[u], clustering.clusters.size());
+    if (added)
+      clustering.clusters.emplace_back();
+    clustering.clusters[it->second].push_back(u);
+    clustering.cluster_of[u] = it->second;
+  }
+  return clustering;
+}
+
+// Whether a group is no tighter inside than to the outside: its widest inner latency (among its
+// first kTightnessSample members, to bound the cost) times (1 + tolerance) reaches the latency from
+// its first member to the nearest host outside.
+bool is_loose(const CostModel& costs, const HostClustering& grouping, const std::vector<NodeId>& group,
+              double tolerance)
+{
+  constexpr std::size_t kTightnessSample = 8;
+  const std::size_t sample = std::min(group.size(), kTightnessSample);
+  double inside = 0, outside = std::numeric_limits<double>::infinity();
+  for (std::size_t a = 0; a < sample; ++a)
+    for (std::size_t b = a + 1; b < sample; ++b)
+      inside = std::max(inside, symmetric_latency(costs, group[a], group[b]));
+  const std::size_t own = grouping.cluster_of[group.front()];
+  for (NodeId host = 0; host < costs.size(); ++host)
+    if (grouping.cluster_of[host] != own)
+      outside = std::min(outside, symmetric_latency(costs, group.front(), host));
+  return !(inside * (1 + tolerance) < outside);
+}
+
 }  // namespace
 
 HostClustering cluster_by_latency(const CostModel& costs, double tolerance)
@@ -47,17 +82,20 @@ HostClustering cluster_by_latency(const CostModel& costs, double tolerance)
       if (symmetric_latency(costs, u, v) <= (1.0 + tolerance) * std::min(nearest[u], nearest[v]))
         sets.union_set(u, v);
 
-  HostClustering clustering;
-  clustering.cluster_of.resize(n);
-  std::map<std::size_t, std::size_t> index_of_representative;
-  for (NodeId u = 0; u < n; ++u) {  // hosts in index order: clusters come out ordered by first host
-    const auto [it, added] = index_of_representative.emplace(sets.find_set(u), clustering.clusters.size());
-    if (added)
-      clustering.clusters.emplace_back();
-    clustering.clusters[it->second].push_back(u);
-    clustering.cluster_of[u] = it->second;
-  }
-  return clustering;
+  std::vector<std::size_t> label(n);
+  for (NodeId u = 0; u < n; ++u)
+    label[u] = sets.find_set(u);
+  const HostClustering grouping = group_by_label(label);
+  // Hosts alone at their site are each other's nearest neighbours, all far apart: the relation
+  // links them into one group, which is split back into singletons (labels n + u are unused).
+  bool split = false;
+  for (const auto& group : grouping.clusters)
+    if (group.size() > 1 && is_loose(costs, grouping, group, tolerance)) {
+      split = true;
+      for (NodeId u : group)
+        label[u] = n + u;
+    }
+  return split ? group_by_label(label) : grouping;
 }
 
 }  // namespace hbcast

@@ -35,6 +35,43 @@ TEST(LatencyClustering, AHugeToleranceMergesEverything)
   EXPECT_EQ(cluster_by_latency(two_sites_and_a_loner(), 300.0).clusters.size(), 1u);
 }
 
+TEST(LatencyClustering, HostsAloneAtTheirSitesStaySingletons)
+{
+  // Hosts 1-3 form a site (0.1 ms inside); hosts 0, 4 and 5 are each alone, 10 ms from everyone.
+  // The loners are each other's nearest neighbours (10 <= 1.3 x 10), so the linking relation joins
+  // {0, 4, 5}; that group is no tighter inside (10 ms) than to host 1 (10 ms): split, and the
+  // clusters stay ordered by first host.
+  const std::size_t n = 6;
+  DenseCostModel costs(n);
+  const auto in_site = [](std::size_t u) { return u >= 1 && u <= 3; };
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v)
+        costs.set_link(u, v, in_site(u) && in_site(v) ? 1e-4 : 10e-3, 1e9);
+  const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
+  ASSERT_EQ(clustering.clusters.size(), 4u);
+  EXPECT_EQ(clustering.clusters[0], (std::vector<NodeId>{0}));
+  EXPECT_EQ(clustering.clusters[1], (std::vector<NodeId>{1, 2, 3}));
+  EXPECT_EQ(clustering.clusters[2], (std::vector<NodeId>{4}));
+  EXPECT_EQ(clustering.clusters[3], (std::vector<NodeId>{5}));
+  EXPECT_EQ(clustering.cluster_of, (std::vector<std::size_t>{0, 1, 1, 1, 2, 3}));
+}
+
+TEST(LatencyClustering, KeepsTwoLonersThatAreCloseToEachOther)
+{
+  // Hosts 0-2 a site (0.1 ms); hosts 3 and 4 are 1 ms apart and 10 ms from the site: a real
+  // (small) cluster, tighter inside (1 x 1.3 < 10), kept.
+  const std::size_t n = 5;
+  DenseCostModel costs(n);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v)
+        costs.set_link(u, v, (u < 3) != (v < 3) ? 10e-3 : u < 3 ? 1e-4 : 1e-3, 1e9);
+  const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
+  ASSERT_EQ(clustering.clusters.size(), 2u);
+  EXPECT_EQ(clustering.clusters[1], (std::vector<NodeId>{3, 4}));
+}
+
 TEST(LatencyClustering, RejectsANegativeTolerance)
 {
   EXPECT_THROW(cluster_by_latency(two_sites_and_a_loner(), -0.1), std::invalid_argument);

@@ -20,6 +20,14 @@ BroadcastTree binomial_tree(std::size_t node_count, NodeId root)
   return tree;
 }
 
+std::size_t binomial_rounds(std::size_t processes)
+{
+  std::size_t rounds = 0;
+  for (std::size_t reached = 1; reached < processes; reached *= 2)
+    ++rounds;
+  return rounds;
+}
+
 ScheduleResult schedule_binomial(const BroadcastInstance& instance, NodeId root)
 {
   return {binomial_tree(instance.size(), root), nullptr, "pairwise (no model of its own)"};

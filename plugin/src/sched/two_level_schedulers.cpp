@@ -42,7 +42,7 @@ ScheduleResult schedule_two_level_lcf_no_idle(const BroadcastInstance& instance,
 
 ScheduleResult schedule_two_level_postal_lcf(const BroadcastInstance& instance, NodeId root)
 {
-  return on_clusters(instance, root, true, [](const ClusterInstance& i) { return schedule_postal_lcf(i); });
+  return on_clusters(instance, root, true, schedule_postal_lcf);
 }
 
 ScheduleResult schedule_two_level_interleaved_lcf(const BroadcastInstance& instance, NodeId root)

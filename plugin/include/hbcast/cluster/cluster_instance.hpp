@@ -30,12 +30,26 @@ struct ClusterInstance {
   std::size_t target(std::size_t cluster) const;
   /// min(d_i, n_i), or n_i without degree limits.
   std::size_t usable_degree(std::size_t cluster) const;
+  /// target(i) for every cluster.
+  std::vector<std::size_t> targets() const;
   /// Clusters other than 0 that need the message (all of them for a broadcast): the set M, k' = |M|.
   std::vector<std::size_t> receiving_clusters() const;
 
   /// Throws std::invalid_argument naming the first impossible value.
   void validate() const;
 };
+
+/// The basic model: these sizes and C, no option (a broadcast, unbounded degrees and matching).
+ClusterInstance cluster_instance(std::vector<std::size_t> sizes, double global_cost);
+
+/// The options of sections 3 and 4 an instance may carry, combined with |.
+enum class ClusterOptions : unsigned { none = 0, degree_limits = 1, matching_bound = 2, multicast = 4 };
+constexpr ClusterOptions operator|(ClusterOptions a, ClusterOptions b)
+{
+  return static_cast<ClusterOptions>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+/// `instance` with only the options in `kept` (the others cleared; sizes, C and postal unchanged).
+ClusterInstance with_only(ClusterInstance instance, ClusterOptions kept);
 
 /// First global node id of each cluster (size k + 1; the last entry is N).
 std::vector<NodeId> cluster_offsets(const ClusterInstance& instance);

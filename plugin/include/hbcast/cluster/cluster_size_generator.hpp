@@ -9,7 +9,7 @@ namespace hbcast {
 
 /// Cluster sizes for seed 004, Appendix B: `count` sizes in 1..max_size with
 /// Prob(size = i) = c / i^(1 - theta) (Zipf; theta = 0 is the skewed case the paper runs, theta = 1
-/// uniform). Inverse-CDF sampling from std::mt19937_64 with a 53-bit uniform, portable.
+/// uniform). Inverse-CDF sampling from std::mt19937_64 with unit_uniform_draw, portable.
 std::vector<std::size_t> zipf_cluster_sizes(std::size_t count, std::size_t max_size, double theta, std::uint64_t seed);
 
 /// Appendix B's inaccurate sizes: each advertised size is doubled or halved (rounded up, at least 1)
@@ -30,8 +30,5 @@ struct RandomClusterOptions {
 /// 1..max_size nodes (at most max_nodes in all), C uniform in [min_c, max_c] (an integer when
 /// integer_c), and every option drawn: d_i in 1..n_i, n'_i in 0..n_i, B in 1..max(1, N/2).
 ClusterInstance random_cluster_instance(const RandomClusterOptions& options, std::uint64_t seed);
-
-/// A uniform double in [0, 1) from the top 53 bits of one draw.
-double unit_uniform(std::uint64_t draw);
 
 }  // namespace hbcast

@@ -27,6 +27,15 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
 std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
                                                          const std::vector<std::size_t>& clusters);
 
+/// Steps 2 and 3 of LCF Multicast and Bounded Size Broadcast (seed 004, sections 3 and 4.3), after
+/// LCF(m) stopped at `progress`: the holders of its clusters inform every cluster of `order` not
+/// reached yet whose target is > 0, at most `per_step` of them per global step (C units each; the
+/// holders send again every step), then every cluster broadcasts locally to targets[i] holders.
+/// Returns the end time.
+double inform_remaining_clusters(ScheduleBuilder& builder, const LcfProgress& progress,
+                                 const std::vector<std::size_t>& order, const std::vector<std::size_t>& targets,
+                                 std::size_t per_step);
+
 /// LCF(m) on its own: the schedule that makes at least m copies (largest-first order).
 ClusterSchedule schedule_lcf_m(const ClusterInstance& instance, std::size_t m);
 

@@ -1,15 +1,16 @@
 #pragma once
 #include <hbcast/cluster/cluster_instance.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/latency_clustering.hpp>
 
 #include <vector>
 
 namespace hbcast {
 
 /// A platform seen through the seed 004 model: the clusters of a latency grouping
-/// (cluster_by_latency), where a group no tighter inside than to its nearest outside host (hosts
-/// alone in their cluster, all C apart, group together) is split into singletons; the root's cluster first with the root as its node 0, the other clusters
-/// in grouping order with their lowest host as advertised node.
+/// (cluster_by_latency, which keeps hosts alone in their cluster, all C apart, as singletons); the
+/// root's cluster first with the root as its node 0, the other clusters in grouping order with their
+/// lowest host as advertised node.
 struct PlatformClusterModel {
   ClusterInstance instance;
   std::vector<NodeId> host_of_node;      ///< instance node -> host
@@ -21,6 +22,6 @@ struct PlatformClusterModel {
 /// each cluster); C = mean inter-cluster time (pairs among the advertised hosts of the first 64
 /// clusters) / unit, at least 1. Without any intra-cluster pair the unit is the inter time (C = 1).
 PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root,
-                                            double tolerance = 0.3);
+                                            double tolerance = kLowekampTolerance);
 
 }  // namespace hbcast

@@ -2,8 +2,6 @@
 #include <hbcast/cluster/cluster_instance.hpp>
 #include <hbcast/cluster/cluster_schedule.hpp>
 
-#include <vector>
-
 namespace hbcast {
 
 /// LCF in the postal model (seed 004, section 5.1): a global send occupies its sender 1 unit and
@@ -15,6 +13,5 @@ namespace hbcast {
 /// its message arrives and joins a window once fully informed. The instance's postal flag must be set
 /// for the checker to apply the postal rules.
 ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance);
-ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance, const std::vector<std::size_t>& order);
 
 }  // namespace hbcast

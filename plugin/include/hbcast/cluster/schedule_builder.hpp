@@ -38,7 +38,8 @@ private:
   ClusterSchedule schedule_;
 };
 
-/// Number of doubling rounds to go from `have` to `want` holders: ceil(log2(want / have)).
+/// Number of doubling rounds to go from `have` to `want` holders: ceil(log2(want / have)), 0 when
+/// have >= want (binomial_rounds(n) for have = 1). Throws std::invalid_argument for have = 0 < want.
 std::size_t doubling_rounds(std::size_t have, std::size_t want);
 
 }  // namespace hbcast

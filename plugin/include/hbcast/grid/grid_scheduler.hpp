@@ -1,12 +1,13 @@
 #pragma once
 #include <hbcast/grid/grid_heuristic_registry.hpp>
 #include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/model/latency_clustering.hpp>
 #include <hbcast/sched/schedule_result.hpp>
 
 namespace hbcast {
 
 /// Tolerance of the latency clustering the grid schedulers use (seed 003, section 7: rho = 30%).
-inline constexpr double kGridClusteringTolerance = 0.30;
+inline constexpr double kGridClusteringTolerance = kLowekampTolerance;
 
 /// A grid heuristic as a host-level scheduler: clusters the instance's hosts with
 /// cluster_by_latency (rho = kGridClusteringTolerance), derives the GridInstance at the instance's

@@ -1,10 +1,9 @@
 #pragma once
+#include <hbcast/sched/binomial.hpp>  // binomial_rounds: ceil(log2 P), 0 for P <= 1
+
 #include <cstddef>
 
 namespace hbcast {
-
-/// Number of rounds of a binomial broadcast among `processes` processes: ceil(log2 P) (0 for P <= 1).
-std::size_t binomial_rounds(std::size_t processes);
 
 /// pLogP prediction of a binomial-tree broadcast among P processes of a homogeneous cluster
 /// (Kielmann et al., "Fast measurement of LogP parameters for message passing platforms", 2000;

@@ -11,4 +11,8 @@ namespace hbcast {
 BroadcastTree binomial_tree(std::size_t node_count, NodeId root);
 ScheduleResult schedule_binomial(const BroadcastInstance& instance, NodeId root);
 
+/// Rounds of a binomial (doubling) broadcast among `processes` nodes: ceil(log2 processes), 0 for
+/// at most one node. Shared by the pLogP model (seed 003) and the cluster model (seed 004).
+std::size_t binomial_rounds(std::size_t processes);
+
 }  // namespace hbcast

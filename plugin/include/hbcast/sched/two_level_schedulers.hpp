@@ -6,7 +6,7 @@
 namespace hbcast {
 
 /// Seed 004's broadcast schedulers on a platform: the hosts are grouped by latency
-/// (platform_cluster_model, tolerance 0.3), the root's cluster first; the schedule becomes a tree
+/// (platform_cluster_model, tolerance kLowekampTolerance), the root's cluster first; the schedule becomes a tree
 /// with send start times (schedule_to_tree). The own model is the two-level model (1 unit inside a
 /// cluster, C between, unit = the mean intra-cluster transfer time of the instance's transfer size);
 /// for the postal schedulers it has a send overhead of 1 unit, so the tree is meant to be evaluated
