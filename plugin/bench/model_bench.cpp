@@ -3,13 +3,13 @@
 // 2 n^2 doubles (16 TB at 10^6). items/s counts tree nodes.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/fnf.hpp>
 
 #include <benchmark/benchmark.h>
 
-#include <random>
 #include <vector>
 
 namespace {
@@ -17,16 +17,9 @@ namespace {
 constexpr std::size_t kSlices = 8;
 constexpr auto kPort = hbcast::PortModel::one_port;
 
-// Heterogeneous transmission times in [1, 10): fixed seed, so every run sees the same instance.
-std::vector<double> random_times(std::size_t n)
-{
-  std::mt19937_64 rng(42);
-  std::uniform_real_distribution<double> time(1.0, 10.0);
-  std::vector<double> times(n);
-  for (double& t : times)
-    t = time(rng);
-  return times;
-}
+// Heterogeneous transmission times in [1, 10): fixed seed and portable draws, so every run sees
+// the same instance.
+std::vector<double> random_times(std::size_t n) { return hbcast::uniform_random_times(n, 1.0, 10.0, 42); }
 
 enum class Shape { fnf, binomial };
 

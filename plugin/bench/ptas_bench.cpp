@@ -4,6 +4,7 @@
 // Requests the PTAS refuses (estimate over PtasParameters::kDefaultMaxWork) are skipped with the
 // estimate in the error message. Multicast: a group of 1000 members (or 10% of the processors)
 // among uniform [1, 10) processors; items/s counts processors.
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/sched/fnf_multicast.hpp>
 #include <hbcast/sched/sender_only_ptas.hpp>
 
@@ -18,11 +19,8 @@ namespace {
 
 std::vector<double> instance_times(std::size_t n, bool three_classes)
 {
-  std::mt19937_64 rng(42);
-  const double classes[3] = {1.0, 3.0, 7.0};
-  std::vector<double> times(n);
-  for (double& t : times)
-    t = three_classes ? classes[rng() % 3] : 1.0 + static_cast<double>(rng() % 9000) / 1000.0;
+  auto times = three_classes ? hbcast::random_class_times(n, {1.0, 3.0, 7.0}, 42)
+                             : hbcast::uniform_random_times(n, 1.0, 10.0, 42);
   times[0] = *std::min_element(times.begin(), times.end());
   return times;
 }
@@ -57,7 +55,7 @@ std::vector<hbcast::NodeId> group(std::size_t n, std::size_t size)
   std::vector<hbcast::NodeId> all(n - 1);
   for (std::size_t v = 1; v < n; ++v)
     all[v - 1] = v;
-  std::shuffle(all.begin(), all.end(), rng);
+  hbcast::portable_shuffle(all.begin(), all.end(), rng);
   all.resize(std::min(size, all.size()));
   return all;
 }

@@ -3,6 +3,8 @@
 #include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/experiment_parameters.hpp>
 #include <hbcast/cli/scenario.hpp>
+#include <hbcast/model/random_platform_generator.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/fnf.hpp>
 #include <hbcast/sched/sender_only_search.hpp>
@@ -93,37 +95,37 @@ std::vector<CheckResult> smallest_counterexamples(std::size_t max_nodes, int max
            "FNF 5, optimum 4 (seed 000, Fig. 2)", liu_like ? Verdict::pass : Verdict::fail, ""}};
 }
 
+// A source of time 1 (a fastest processor) and n - 1 processors drawing one of `values`.
+std::vector<double> after_unit_source(std::mt19937_64& rng, std::size_t n, const std::vector<double>& values)
+{
+  std::vector<double> times{1.0};
+  const auto rest = random_class_times(n - 1, values, rng);
+  times.insert(times.end(), rest.begin(), rest.end());
+  return times;
+}
+
 // Theorem 4.5: a chain of class values, each a multiple (x1, x2 or x3) of the previous.
 std::vector<double> divisible_times(std::mt19937_64& rng, std::size_t n)
 {
   std::vector<double> values{1.0};
   while (values.size() < 4)
     values.push_back(values.back() * static_cast<double>(1 + rng() % 3));
-  std::vector<double> times(n, 1.0);
-  for (std::size_t k = 1; k < n; ++k)
-    times[k] = values[rng() % values.size()];
-  return times;
+  return after_unit_source(rng, n, values);
 }
 
-// Three classes with real values: 1 and two draws in (1, 8).
+// Three classes with real values: 1 and two draws in [1, 8) (unit_uniform_draw: portable).
 std::vector<double> three_class_times(std::mt19937_64& rng, std::size_t n)
 {
-  std::uniform_real_distribution<double> value(1.0, 8.0);
-  const std::vector<double> values{1.0, value(rng), value(rng)};
-  std::vector<double> times(n, 1.0);
-  for (std::size_t k = 1; k < n; ++k)
-    times[k] = values[rng() % values.size()];
-  return times;
+  return after_unit_source(rng, n, {1.0, 1.0 + 7.0 * unit_uniform_draw(rng), 1.0 + 7.0 * unit_uniform_draw(rng)});
 }
 
-// Small integer classes (the kind of instance the 25/22 lower bound is built from).
+// Small integer classes 1..top (the kind of instance the 25/22 lower bound is built from).
 std::vector<double> small_integer_times(std::mt19937_64& rng, std::size_t n)
 {
-  std::vector<double> times(n, 1.0);
-  const int top = 2 + static_cast<int>(rng() % 7);
-  for (std::size_t k = 1; k < n; ++k)
-    times[k] = static_cast<double>(1 + rng() % top);
-  return times;
+  std::vector<double> values(2 + rng() % 7);
+  for (std::size_t k = 0; k < values.size(); ++k)
+    values[k] = static_cast<double>(k + 1);
+  return after_unit_source(rng, n, values);
 }
 
 Comparison worst_of(std::size_t instances, std::size_t min_nodes, std::size_t max_nodes, std::mt19937_64& rng,

@@ -1,14 +1,15 @@
 #include <hbcast/cli/ptas_guarantee_experiment.hpp>
 
 #include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/cli/experiment_parameters.hpp>
 #include <hbcast/cli/scenario.hpp>
-#include <hbcast/eval/atomic_evaluator.hpp>
-#include <hbcast/model/sender_only_model.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/fnf.hpp>
 #include <hbcast/sched/fnf_multicast.hpp>
 #include <hbcast/sched/multicast_oracle.hpp>
 #include <hbcast/sched/ptas_multicast.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <fmt/format.h>
 
@@ -25,60 +26,23 @@ struct Settings {
   std::vector<double> epsilon_primes;
 };
 
-template <typename T>
-T parameter(const YAML::Node& parameters, const char* key, T fallback, const std::string& path)
-{
-  if (!parameters[key])
-    return fallback;
-  try {
-    return parameters[key].as<T>();
-  } catch (const YAML::Exception&) {
-    throw ScenarioError(path + ":" + std::to_string(parameters[key].Mark().line + 1) + ": key '" + key +
-                        "': not a valid value");
-  }
-}
-
 Settings read_settings(const YAML::Node& parameters, const std::string& path)
 {
-  Settings s{parameter<std::size_t>(parameters, "instances", 1000, path),
-             parameter<std::size_t>(parameters, "min_nodes", 3, path),
-             parameter<std::size_t>(parameters, "max_nodes", 9, path),
-             parameter<std::size_t>(parameters, "multicast_instances", 500, path),
-             parameter<std::size_t>(parameters, "multicast_max_nodes", 8, path),
-             parameter<std::size_t>(parameters, "classes", 3, path),
-             parameter<std::size_t>(parameters, "seed", 1, path),
-             parameter<double>(parameters, "epsilon", 0.1, path),
-             parameter<std::vector<double>>(parameters, "epsilon_primes", {0.2, 0.3, 0.5, 1.0}, path)};
+  const ExperimentParameters given(parameters, path);
+  Settings s{given.count("instances", 1000),
+             given.count("min_nodes", 3),
+             given.count("max_nodes", 9),
+             given.count("multicast_instances", 500),
+             given.count("multicast_max_nodes", 8),
+             given.count("classes", 3),
+             given.count("seed", 1),
+             given.number("epsilon", 0.1),
+             given.numbers("epsilon_primes", {0.2, 0.3, 0.5, 1.0})};
   if (s.max_nodes > 9 || s.multicast_max_nodes > 8 || s.min_nodes < std::max<std::size_t>(s.classes, 2) ||
       s.min_nodes > s.max_nodes || s.min_nodes > s.multicast_max_nodes || s.classes < 1 || s.epsilon_primes.empty())
     throw ScenarioError(path + ": need 2, classes <= min_nodes <= max_nodes <= 9, multicast_max_nodes <= 8 "
                                "and some epsilon_primes");
   return s;
-}
-
-// Exactly `classes` distinct integer times in 1..12, the source (node 0) among the fastest.
-// rng() % m rather than std::uniform_int_distribution: the same instances on every platform.
-std::vector<double> random_times(std::size_t n, std::size_t classes, std::mt19937_64& rng)
-{
-  std::vector<double> values;
-  while (values.size() < classes) {
-    const double candidate = static_cast<double>(1 + rng() % 12);
-    if (std::find(values.begin(), values.end(), candidate) == values.end())
-      values.push_back(candidate);
-  }
-  std::sort(values.begin(), values.end());
-  std::vector<double> times(n);
-  for (std::size_t k = 0; k < n; ++k)
-    times[k] = k < classes ? values[k] : values[rng() % classes];
-  std::shuffle(times.begin() + 1, times.end(), rng);
-  times[0] = values.front();
-  return times;
-}
-
-double fnf_makespan(const std::vector<double>& times)
-{
-  return evaluate_atomic(fastest_node_first(times, 0), SenderOnlyModel::from_times(times), 1.0, PortModel::one_port)
-      .makespan;
 }
 
 struct Tally {
@@ -111,14 +75,17 @@ std::vector<CheckResult> run_ptas_guarantee(const YAML::Node& parameters, const 
                                             const std::string& results_path)
 {
   const Settings s = read_settings(parameters, case_path);
+  // Instances: exactly `classes` distinct integer times in 1..12, the source (node 0) among the
+  // fastest; rng() % m draws (sender_only_instances.hpp), the same instances on every platform.
   std::mt19937_64 rng(s.seed);
   std::string csv = "instance,kind,nodes,times,members,epsilon_prime,ptas,fnf,optimum,ptas_ratio,fnf_ratio\n";
   Tally broadcast;
   for (std::size_t k = 0; k < s.instances; ++k) {
-    const auto times = random_times(s.min_nodes + rng() % (s.max_nodes - s.min_nodes + 1), s.classes, rng);
+    const std::size_t n = s.min_nodes + rng() % (s.max_nodes - s.min_nodes + 1);
+    const auto times = random_distinct_class_times(n, s.classes, 12, rng);
     const PtasParameters ptas{s.epsilon, s.epsilon_primes[k % s.epsilon_primes.size()]};
     const double value = sender_only_ptas(times, 0, ptas).makespan;
-    const double fnf = fnf_makespan(times);
+    const double fnf = tree_makespan(times, fastest_node_first(times, 0));
     const double optimum = exhaustive_optimal_makespan(times, 0);
     broadcast.add(value, fnf, optimum, ptas_guarantee(ptas), ptas.epsilon_prime);
     csv += fmt::format("{},broadcast,{},{},,{:g},{:g},{:g},{:g},{:.6f},{:.6f}\n", k, times.size(), fmt::join(times, " "),
@@ -127,7 +94,8 @@ std::vector<CheckResult> run_ptas_guarantee(const YAML::Node& parameters, const 
   Tally multicast;
   std::size_t fnf_within = 0;
   for (std::size_t k = 0; k < s.multicast_instances; ++k) {
-    const auto times = random_times(s.min_nodes + rng() % (s.multicast_max_nodes - s.min_nodes + 1), s.classes, rng);
+    const std::size_t n = s.min_nodes + rng() % (s.multicast_max_nodes - s.min_nodes + 1);
+    const auto times = random_distinct_class_times(n, s.classes, 12, rng);
     std::vector<NodeId> members{1 + rng() % (times.size() - 1)};
     for (NodeId v = 1; v < times.size(); ++v)
       if (v != members.front() && rng() % 2 == 0)

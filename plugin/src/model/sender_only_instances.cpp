@@ -33,20 +33,44 @@ std::vector<double> speed_class_times(const std::vector<double>& values, const s
   return times;
 }
 
-std::vector<double> random_class_times(std::size_t n, const std::vector<double>& values, std::uint64_t seed)
+std::vector<double> random_class_times(std::size_t n, const std::vector<double>& values, std::mt19937_64& rng)
 {
   if (n == 0 || values.empty())
     throw std::invalid_argument("random speed classes: need at least one processor and one class");
   for (double value : values)
     require_positive_time(value, "speed class time");
-  std::mt19937_64 rng(seed);
   std::vector<double> times(n);
   for (auto& time : times)
     time = values[rng() % values.size()];
   return times;
 }
 
-std::vector<double> uniform_random_times(std::size_t n, double low, double high, std::uint64_t seed)
+std::vector<double> random_class_times(std::size_t n, const std::vector<double>& values, std::uint64_t seed)
+{
+  std::mt19937_64 rng(seed);
+  return random_class_times(n, values, rng);
+}
+
+std::vector<double> random_distinct_class_times(std::size_t n, std::size_t classes, std::size_t max_value,
+                                                std::mt19937_64& rng)
+{
+  if (classes == 0 || classes > n || classes > max_value)
+    throw std::invalid_argument("random distinct classes: need 1 <= classes <= processors and classes <= max value");
+  std::vector<double> values;
+  while (values.size() < classes) {
+    const auto candidate = static_cast<double>(1 + rng() % max_value);
+    if (std::find(values.begin(), values.end(), candidate) == values.end())
+      values.push_back(candidate);
+  }
+  std::sort(values.begin(), values.end());
+  std::vector<double> times(n);
+  for (std::size_t k = 0; k < n; ++k)
+    times[k] = k < classes ? values[k] : values[rng() % classes];
+  portable_shuffle(times.begin() + 1, times.end(), rng);  // processor 0 keeps the fastest value
+  return times;
+}
+
+std::vector<double> uniform_random_times(std::size_t n, double low, double high, std::mt19937_64& rng)
 {
   if (n == 0)
     throw std::invalid_argument("uniform random times: need at least one processor");
@@ -54,11 +78,16 @@ std::vector<double> uniform_random_times(std::size_t n, double low, double high,
   require_positive_time(high, "uniform random times: high");
   if (low > high)
     throw std::invalid_argument("uniform random times: low must be <= high");
-  std::mt19937_64 rng(seed);
   std::vector<double> times(n);
   for (auto& time : times)
     time = low + unit_uniform_draw(rng) * (high - low);
   return times;
+}
+
+std::vector<double> uniform_random_times(std::size_t n, double low, double high, std::uint64_t seed)
+{
+  std::mt19937_64 rng(seed);
+  return uniform_random_times(n, low, high, rng);
 }
 
 std::vector<double> sender_only_platform_times(const SenderOnlyPlatformParameters& p)

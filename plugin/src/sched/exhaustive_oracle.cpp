@@ -1,36 +1,27 @@
 #include <hbcast/sched/exhaustive_oracle.hpp>
 
+#include <hbcast/sched/sender_only_times.hpp>
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
 namespace hbcast {
+namespace {
 
-std::vector<double> sequence_ready_times(const std::vector<double>& times, NodeId source,
-                                         const std::vector<NodeId>& order)
+// Makespan of `order`, or some value >= `give_up` once the order cannot beat it.
+double bounded_sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order,
+                                 double give_up)
 {
-  std::vector<NodeId> informed{source};
-  std::vector<double> free_at{0.0};
-  std::vector<double> ready_times;
-  ready_times.reserve(order.size());
-  for (NodeId receiver : order) {
-    std::size_t best = 0;
-    for (std::size_t k = 1; k < informed.size(); ++k)
-      if (free_at[k] + times[informed[k]] < free_at[best] + times[informed[best]])
-        best = k;
-    const double ready = free_at[best] + times[informed[best]];
-    free_at[best] = ready;
-    informed.push_back(receiver);
-    free_at.push_back(ready);
-    ready_times.push_back(ready);
-  }
-  return ready_times;
+  const auto ready = schedule_sequence(times, source, order, {false, give_up}).ready;
+  return ready.empty() ? 0.0 : *std::max_element(ready.begin(), ready.end());
 }
+
+}  // namespace
 
 double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order)
 {
-  const auto ready = sequence_ready_times(times, source, order);
-  return ready.empty() ? 0.0 : *std::max_element(ready.begin(), ready.end());
+  return bounded_sequence_makespan(times, source, order, std::numeric_limits<double>::infinity());
 }
 
 double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId source)
@@ -43,7 +34,7 @@ double exhaustive_optimal_makespan(const std::vector<double>& times, NodeId sour
       order.push_back(v);
   double best = std::numeric_limits<double>::infinity();
   do {
-    best = std::min(best, sequence_makespan(times, source, order));
+    best = std::min(best, bounded_sequence_makespan(times, source, order, best));
   } while (std::next_permutation(order.begin(), order.end()));
   return best;
 }

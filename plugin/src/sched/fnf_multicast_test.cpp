@@ -1,8 +1,9 @@
+#include "sender_only_test_support.hpp"
+
 #include <hbcast/core/tree_validation.hpp>
-#include <hbcast/eval/atomic_evaluator.hpp>
-#include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/sched/fnf_multicast.hpp>
 #include <hbcast/sched/multicast_oracle.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <gtest/gtest.h>
 
@@ -28,41 +29,13 @@ Instance random_instance(std::size_t n, std::mt19937_64& rng)
                             static_cast<double>(6 + rng() % 7)};
   for (auto& t : instance.times)
     t = values[rng() % 3];
-  instance.source = static_cast<NodeId>(std::min_element(instance.times.begin(), instance.times.end()) -
-                                        instance.times.begin());
+  instance.source = fastest_processor(instance.times);
   for (NodeId v = 0; v < n; ++v)
     if (v != instance.source && rng() % 2 == 0)
       instance.members.push_back(v);
   if (instance.members.empty())
     instance.members.push_back(instance.source == 0 ? 1 : 0);
   return instance;
-}
-
-// The members' completion through the library evaluator, on the participants made contiguous.
-double evaluated_completion(const MulticastSchedule& schedule, const std::vector<double>& times,
-                            const std::vector<NodeId>& members)
-{
-  std::vector<NodeId> index(times.size(), kNoNode);
-  std::vector<NodeId> nodes;
-  const auto parents = schedule.tree.parents();
-  for (NodeId v = 0; v < times.size(); ++v)
-    if (v == schedule.tree.root() || parents[v] != kNoNode) {
-      index[v] = nodes.size();
-      nodes.push_back(v);
-    }
-  BroadcastTree compact(nodes.size(), index[schedule.tree.root()]);
-  std::vector<double> sub_times;
-  for (NodeId v : nodes) {
-    sub_times.push_back(times[v]);
-    for (NodeId c : schedule.tree.children(v))
-      compact.add_child(index[v], index[c]);
-  }
-  const auto ready =
-      evaluate_atomic(compact, SenderOnlyModel::from_times(sub_times), 1.0, PortModel::one_port).ready_time;
-  double completion = 0.0;
-  for (NodeId m : members)
-    completion = std::max(completion, ready.at(index.at(m)));
-  return completion;
 }
 
 }  // namespace
@@ -99,6 +72,16 @@ TEST(FnfMulticast, RecruitsFastNonMembersForSlowMembers)
   EXPECT_NO_THROW(validate_multicast_tree(best.tree, members));
 }
 
+TEST(FnfMulticast, RejectsBadTimesAndSources)
+{
+  EXPECT_THROW(fnf_multicast({1, -1, 2}, 0, {2}), std::invalid_argument);
+  EXPECT_THROW(fnf_multicast({1, std::numeric_limits<double>::quiet_NaN(), 2}, 0, {2}), std::invalid_argument);
+  EXPECT_THROW(fnf_multicast_with_recruits({1, 2, std::numeric_limits<double>::infinity()}, 0, {1}, 1),
+               std::invalid_argument);
+  EXPECT_THROW(fnf_multicast({1, 2}, 2, {1}), std::invalid_argument);
+  EXPECT_THROW(fnf_multicast({}, 0, {}), std::invalid_argument);
+}
+
 TEST(FnfMulticast, RecruitsInformedAfterTheLastMemberAreDropped)
 {
   // t = (1, 1, 5): member 1 only. k = 1 recruits node 2 (FNF: 0 -> 1 at 1, 0 -> 2 at 2); node 2
@@ -131,7 +114,7 @@ TEST(FnfMulticast, BestKEqualsBruteForceOverEveryK)
     const auto best = fnf_multicast(instance.times, instance.source, instance.members);
     EXPECT_DOUBLE_EQ(best.member_completion, brute);
     ASSERT_NO_THROW(validate_multicast_tree(best.tree, instance.members));
-    EXPECT_DOUBLE_EQ(best.member_completion, evaluated_completion(best, instance.times, instance.members));
+    EXPECT_DOUBLE_EQ(best.member_completion, test_support::evaluated_completion(best.tree, instance.times, instance.members));
   }
 }
 

@@ -1,7 +1,7 @@
 #include <hbcast/sched/multicast_oracle.hpp>
 
-#include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/multicast_schedule.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -15,7 +15,7 @@ namespace {
 double member_completion_of_order(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order,
                                   const std::vector<bool>& mask)
 {
-  const auto ready = sequence_ready_times(times, source, order);
+  const auto ready = schedule_sequence(times, source, order, {false}).ready;
   double completion = 0.0;
   for (std::size_t k = 0; k < order.size(); ++k)
     if (mask[order[k]])

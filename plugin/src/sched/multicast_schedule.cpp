@@ -1,6 +1,7 @@
 #include <hbcast/sched/multicast_schedule.hpp>
 
 #include <hbcast/core/tree_validation.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -23,26 +24,6 @@ std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::
     mask[m] = true;
   }
   return mask;
-}
-
-std::vector<double> multicast_ready_times(const BroadcastTree& tree, const std::vector<double>& times)
-{
-  std::vector<double> ready(tree.size(), -1.0);
-  ready[tree.root()] = 0.0;
-  std::vector<NodeId> stack{tree.root()};
-  while (!stack.empty()) {
-    const NodeId u = stack.back();
-    stack.pop_back();
-    double clock = ready[u];
-    for (NodeId c : tree.children(u)) {
-      clock += times[u];
-      if (ready[c] < 0.0) {  // a revisit (invalid tree) is left to validate_multicast_tree
-        ready[c] = clock;
-        stack.push_back(c);
-      }
-    }
-  }
-  return ready;
 }
 
 void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members)
@@ -76,21 +57,11 @@ void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId
   validate_tree(compact, names);
 }
 
-double member_completion_time(const BroadcastTree& tree, const std::vector<double>& times,
-                              const std::vector<NodeId>& members)
-{
-  const auto ready = multicast_ready_times(tree, times);
-  double completion = 0.0;
-  for (NodeId m : members)
-    completion = std::max(completion, ready.at(m));
-  return completion;
-}
-
 MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::vector<double>& times,
                                           const std::vector<NodeId>& members)
 {
   const auto mask = member_mask(tree.size(), tree.root(), members);
-  const auto ready = multicast_ready_times(tree, times);
+  const auto ready = ready_times(times, tree);
   MulticastSchedule schedule{BroadcastTree(tree.size(), tree.root()), {}, 0.0};
   for (NodeId m : members)
     schedule.member_completion = std::max(schedule.member_completion, ready[m]);

@@ -1,17 +1,22 @@
 #include <hbcast/sched/optimal.hpp>
 
 #include <hbcast/sched/sender_only_search.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 namespace hbcast {
 
 ScheduleResult schedule_optimal(const BroadcastInstance& instance, NodeId root)
 {
-  auto model = instance.sender_only();
-  SenderOnlySearchOptions options;
-  options.node_limit = kOptimalSchedulerNodeLimit;
-  auto result = search_optimal_broadcast(model->transmission_times(instance.transfer_bytes()), root, options);
-  return {std::move(result.tree), model, "sender-only t_u (median over destinations)",
-          result.proven_optimal ? "proven" : "unproven"};
+  bool proven = false;
+  auto result = schedule_sender_only(instance, root, [&proven](const std::vector<double>& times, NodeId source) {
+    SenderOnlySearchOptions options;
+    options.node_limit = kOptimalSchedulerNodeLimit;
+    auto search = search_optimal_broadcast(times, source, options);
+    proven = search.proven_optimal;
+    return std::move(search.tree);
+  });
+  result.optimality = proven ? "proven" : "unproven";
+  return result;
 }
 
 }  // namespace hbcast

@@ -1,6 +1,7 @@
 #include "ptas_guess.hpp"
 
 #include <hbcast/sched/fnf.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -68,30 +69,12 @@ Guess make_guess(const std::vector<double>& times, NodeId source, double epsilon
 
 FastSchedule schedule_fast_set(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& fast)
 {
-  std::vector<double> fast_times;
-  NodeId fast_source = 0;
-  for (std::size_t k = 0; k < fast.size(); ++k) {
-    fast_times.push_back(times[fast[k]]);
-    if (fast[k] == source)
-      fast_source = k;
-  }
-  const BroadcastTree sub = fastest_node_first(fast_times, fast_source);
-  FastSchedule schedule{BroadcastTree(times.size(), source), std::vector<double>(times.size(), 0.0),
-                        std::vector<double>(times.size(), 0.0), 0.0};
-  std::vector<NodeId> stack{fast_source};  // ready(child_i) = ready(u) + i t_u
-  while (!stack.empty()) {
-    const NodeId u = stack.back();
-    stack.pop_back();
-    double clock = schedule.ready[fast[u]];
-    for (NodeId c : sub.children(u)) {
-      clock += times[fast[u]];
-      schedule.tree.add_child(fast[u], fast[c]);
-      schedule.ready[fast[c]] = clock;
-      schedule.makespan = std::max(schedule.makespan, clock);
-      stack.push_back(c);
-    }
-    schedule.idle[fast[u]] = clock;
-  }
+  FastSchedule schedule{schedule_on_subset(times, source, fast, fastest_node_first), std::vector<double>(times.size(), 0.0),
+                        0.0};
+  const auto ready = ready_times(times, schedule.tree);
+  for (NodeId p : fast)  // p's last send within F ends after its children's count of transmissions
+    schedule.idle[p] = ready[p] + static_cast<double>(schedule.tree.children(p).size()) * times[p];
+  schedule.makespan = *std::max_element(ready.begin(), ready.end());
   return schedule;
 }
 

@@ -26,12 +26,11 @@ struct Guess {
 /// leaf-only class, whatever its time.
 Guess make_guess(const std::vector<double>& times, NodeId source, double epsilon_prime, double T);
 
-/// The FNF schedule of F (seed 001, section 3, "Schedule for F") over all n nodes, with each
-/// fast processor's ready time and the time it becomes idle after its sends within F.
+/// The FNF schedule of F (seed 001, section 3, "Schedule for F") over all n nodes, with the
+/// time each fast processor becomes idle after its sends within F.
 struct FastSchedule {
   BroadcastTree tree;
-  std::vector<double> ready;  ///< indexed by node id (fast nodes only meaningful)
-  std::vector<double> idle;
+  std::vector<double> idle;  ///< indexed by node id (fast nodes only meaningful)
   double makespan = 0.0;
 };
 FastSchedule schedule_fast_set(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& fast);

@@ -1,5 +1,7 @@
 #include <hbcast/sched/ptas_multicast.hpp>
 
+#include <hbcast/sched/sender_only_times.hpp>
+
 #include <algorithm>
 #include <limits>
 #include <sstream>
@@ -9,7 +11,7 @@
 namespace hbcast {
 namespace {
 
-// The participants for k recruits, in increasing id: source, members, k fastest non-members.
+// The participants for k recruits: source, members, k fastest non-members.
 std::vector<NodeId> participants(const std::vector<double>& times, NodeId source, const std::vector<bool>& mask,
                                  std::size_t recruits)
 {
@@ -48,9 +50,7 @@ std::size_t non_member_count(std::size_t n, const std::vector<NodeId>& members) 
 double ptas_multicast_work(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
                            const PtasParameters& parameters)
 {
-  if (source >= times.size())
-    throw std::invalid_argument("multicast source " + std::to_string(source) + " is not one of the " +
-                                std::to_string(times.size()) + " processors");
+  require_transmission_times(times, source);
   const auto mask = member_mask(times.size(), source, members);
   double work = 0.0;
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
@@ -74,15 +74,13 @@ MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source
   const auto mask = member_mask(times.size(), source, members);
   PtasParameters unlimited = parameters;  // the whole run was checked against the limit above
   unlimited.max_work = std::numeric_limits<double>::infinity();
+  auto ptas = [&unlimited](const std::vector<double>& sub_times, NodeId sub_source) {
+    return sender_only_ptas(sub_times, sub_source, unlimited).tree;
+  };
   MulticastSchedule best;
   best.member_completion = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
-    const auto nodes = participants(times, source, mask, k);
-    const PtasSchedule sub = sender_only_ptas(times_of(times, nodes), index_of(nodes, source), unlimited);
-    BroadcastTree tree(times.size(), source);
-    for (NodeId u = 0; u < sub.tree.size(); ++u)
-      for (NodeId c : sub.tree.children(u))
-        tree.add_child(nodes[u], nodes[c]);
+    const BroadcastTree tree = schedule_on_subset(times, source, participants(times, source, mask, k), ptas);
     MulticastSchedule candidate = make_multicast_schedule(tree, times, members);
     if (candidate.member_completion < best.member_completion)
       best = std::move(candidate);

@@ -4,9 +4,8 @@
 #include "ptas_guess.hpp"
 #include "ptas_slow_trees.hpp"
 
-#include <hbcast/eval/atomic_evaluator.hpp>
-#include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/sched/fnf.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -21,23 +20,13 @@ using namespace ptas_detail;
 
 constexpr double kRegistryWork = 5e7;
 
-double tree_makespan(const BroadcastTree& tree, const std::vector<double>& times)
-{
-  return evaluate_atomic(tree, SenderOnlyModel::from_times(times), 1.0, PortModel::one_port).makespan;
-}
-
 void check_input(const std::vector<double>& times, NodeId source, const PtasParameters& parameters)
 {
   if (!(parameters.epsilon > 0.0) || !std::isfinite(parameters.epsilon))
     throw std::invalid_argument("PTAS: epsilon must be a finite number > 0");
   if (!(parameters.epsilon_prime > 0.0) || !(parameters.epsilon_prime <= 1.0))
     throw std::invalid_argument("PTAS: epsilon' must be in (0, 1]");
-  if (source >= times.size())
-    throw std::invalid_argument("PTAS: source " + std::to_string(source) + " is not one of the " +
-                                std::to_string(times.size()) + " processors");
-  for (double t : times)
-    if (!(t >= 0.0) || !std::isfinite(t))
-      throw std::invalid_argument("PTAS: transmission times must be finite and >= 0");
+  require_transmission_times(times, source);
 }
 
 // Instances the guess loop does not need: one processor, or a source with t = 0 (it informs
@@ -50,7 +39,7 @@ bool trivial(const std::vector<double>& times, NodeId source) { return times.siz
 std::vector<double> guesses(const std::vector<double>& times, NodeId source, double epsilon)
 {
   const double lower = makespan_lower_bound(times, source);
-  const double upper = tree_makespan(fastest_node_first(times, source), times);
+  const double upper = tree_makespan(times, fastest_node_first(times, source));
   const double count = std::ceil(std::log(upper / lower) / std::log1p(epsilon));
   if (count > 1e6)
     throw std::invalid_argument("PTAS: epsilon is too small (over a million guesses of T)");
@@ -66,6 +55,15 @@ double guess_work(const Guess& guess, std::size_t n)
     return static_cast<double>(n);
   return static_cast<double>(n) + SlowTreeTable::work(guess.caps, guess.sending_classes) +
          attachment_work(guess.totals, guess.caps, guess.slow_count);
+}
+
+double guesses_work(const std::vector<double>& times, NodeId source, const PtasParameters& parameters,
+                    const std::vector<double>& values)
+{
+  double work = 0.0;
+  for (double T : values)
+    work += guess_work(make_guess(times, source, parameters.epsilon_prime, T), times.size());
+  return work;
 }
 
 // One guess T: FNF on F, the tree table, the DP; the schedule when it succeeds.
@@ -93,7 +91,7 @@ std::optional<PtasSchedule> try_guess(const std::vector<double>& times, NodeId s
       if ((*attached)[j] != 0)  // points are in time order, so each sender's children are too
         result.tree.add_child(points[j].sender, table.build((*attached)[j], pools, result.tree));
   }
-  result.makespan = tree_makespan(result.tree, times);
+  result.makespan = tree_makespan(times, result.tree);
   return result;
 }
 
@@ -110,28 +108,29 @@ double sender_only_ptas_work(const std::vector<double>& times, NodeId source, co
   check_input(times, source, parameters);
   if (trivial(times, source))
     return static_cast<double>(times.size());
-  double work = 0.0;
-  for (double T : guesses(times, source, parameters.epsilon))
-    work += guess_work(make_guess(times, source, parameters.epsilon_prime, T), times.size());
-  return work;
+  return guesses_work(times, source, parameters, guesses(times, source, parameters.epsilon));
 }
 
 PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, const PtasParameters& parameters)
 {
-  const double work = sender_only_ptas_work(times, source, parameters);
-  if (work > parameters.max_work) {
-    std::ostringstream message;
-    message << "PTAS: n = " << times.size() << " with epsilon' = " << parameters.epsilon_prime << " needs about "
-            << work << " steps, over the limit of " << parameters.max_work
-            << "; use a larger epsilon' or fewer processors";
-    throw std::invalid_argument(message.str());
+  check_input(times, source, parameters);
+  const bool easy = trivial(times, source);
+  const auto values = easy ? std::vector<double>{} : guesses(times, source, parameters.epsilon);
+  if (std::isfinite(parameters.max_work)) {  // an infinite limit: the caller checked the work (ptas_multicast)
+    const double work = easy ? static_cast<double>(times.size()) : guesses_work(times, source, parameters, values);
+    if (work > parameters.max_work) {
+      std::ostringstream message;
+      message << "PTAS: n = " << times.size() << " with epsilon' = " << parameters.epsilon_prime << " needs about "
+              << work << " steps, over the limit of " << parameters.max_work
+              << "; use a larger epsilon' or fewer processors";
+      throw std::invalid_argument(message.str());
+    }
   }
-  if (trivial(times, source)) {
+  if (easy) {
     BroadcastTree tree = fastest_node_first(times, source);
-    const double makespan = tree_makespan(tree, times);
+    const double makespan = tree_makespan(times, tree);
     return {std::move(tree), makespan, makespan, makespan, 0, times.size()};
   }
-  const auto values = guesses(times, source, parameters.epsilon);
   for (std::size_t j = 0; j < values.size(); ++j) {
     auto result = try_guess(times, source, make_guess(times, source, parameters.epsilon_prime, values[j]));
     if (result) {
@@ -153,10 +152,10 @@ double affordable_epsilon_prime(const std::vector<double>& times, NodeId source,
 
 ScheduleResult schedule_ptas(const BroadcastInstance& instance, NodeId root)
 {
-  auto model = instance.sender_only();
-  const auto times = model->transmission_times(instance.transfer_bytes());
-  const PtasParameters parameters{0.1, affordable_epsilon_prime(times, root, 0.1, kRegistryWork), kRegistryWork};
-  return {sender_only_ptas(times, root, parameters).tree, model, "sender-only t_u (median over destinations)"};
+  return schedule_sender_only(instance, root, [](const std::vector<double>& times, NodeId source) {
+    const PtasParameters parameters{0.1, affordable_epsilon_prime(times, source, 0.1, kRegistryWork), kRegistryWork};
+    return sender_only_ptas(times, source, parameters).tree;
+  });
 }
 
 }  // namespace hbcast

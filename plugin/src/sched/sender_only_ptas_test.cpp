@@ -1,6 +1,10 @@
+#include "sender_only_test_support.hpp"
+
 #include <hbcast/core/tree_validation.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/sender_only_ptas.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
 
 #include <gtest/gtest.h>
 
@@ -12,24 +16,6 @@ using namespace hbcast;
 
 namespace {
 
-// Ready times recomputed from scratch (not through the evaluator the PTAS uses).
-double recomputed_makespan(const BroadcastTree& tree, const std::vector<double>& times)
-{
-  std::vector<double> ready(tree.size(), 0.0);
-  std::vector<NodeId> queue{tree.root()};
-  double makespan = 0.0;
-  for (std::size_t k = 0; k < queue.size(); ++k) {
-    const NodeId u = queue[k];
-    const auto& children = tree.children(u);
-    for (std::size_t i = 0; i < children.size(); ++i) {
-      ready[children[i]] = ready[u] + static_cast<double>(i + 1) * times[u];
-      makespan = std::max(makespan, ready[children[i]]);
-      queue.push_back(children[i]);
-    }
-  }
-  return makespan;
-}
-
 std::vector<double> three_class_times(std::size_t n, std::mt19937_64& rng)
 {
   std::vector<double> values;
@@ -38,15 +24,7 @@ std::vector<double> three_class_times(std::size_t n, std::mt19937_64& rng)
     if (std::find(values.begin(), values.end(), v) == values.end())
       values.push_back(v);
   }
-  std::vector<double> times(n);
-  for (auto& t : times)
-    t = values[rng() % 3];
-  return times;
-}
-
-NodeId fastest(const std::vector<double>& times)
-{
-  return static_cast<NodeId>(std::min_element(times.begin(), times.end()) - times.begin());
+  return random_class_times(n, values, rng);
 }
 
 }  // namespace
@@ -147,11 +125,11 @@ TEST(SenderOnlyPtas, GuaranteeAgainstExhaustiveOptimum)
       for (auto& t : times)
         t = 1.0 + static_cast<double>(rng() % 10000) / 1000.0;
     const PtasParameters parameters{seed % 3 == 0 ? 0.3 : 0.1, epsilon_primes[seed % 5]};
-    const NodeId source = fastest(times);
+    const NodeId source = fastest_processor(times);
     const auto result = sender_only_ptas(times, source, parameters);
     ASSERT_NO_THROW(validate_tree(result.tree));
     EXPECT_EQ(result.tree.root(), source);
-    EXPECT_NEAR(result.makespan, recomputed_makespan(result.tree, times), 1e-9);
+    EXPECT_NEAR(result.makespan, test_support::evaluated_makespan(result.tree, times), 1e-9);
     EXPECT_LE(result.makespan, result.deadline + 1e-9);
     const double optimum = exhaustive_optimal_makespan(times, source);
     EXPECT_LE(result.makespan, ptas_guarantee(parameters) * optimum + 1e-9);
@@ -170,7 +148,7 @@ TEST(SenderOnlyPtas, AnySourceGivesAValidScheduleWithinItsDeadline)
     const NodeId source = rng() % n;
     const auto result = sender_only_ptas(times, source, {0.1, 0.3});
     ASSERT_NO_THROW(validate_tree(result.tree));
-    EXPECT_NEAR(result.makespan, recomputed_makespan(result.tree, times), 1e-9);
+    EXPECT_NEAR(result.makespan, test_support::evaluated_makespan(result.tree, times), 1e-9);
     EXPECT_LE(result.makespan, result.deadline + 1e-9);
   }
 }

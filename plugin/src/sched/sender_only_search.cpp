@@ -9,9 +9,6 @@
 #include <limits>
 #include <numeric>
 #include <queue>
-#include <stdexcept>
-#include <string>
-#include <tuple>
 
 namespace hbcast {
 namespace {
@@ -73,7 +70,6 @@ public:
   double best() const { return best_; }
   const std::vector<std::size_t>& best_classes() const { return best_classes_; }
   std::uint64_t nodes() const { return nodes_; }
-  std::uint64_t leaves() const { return leaves_; }
   const SpeedClasses& classes() const { return classes_; }
 
 private:
@@ -172,7 +168,6 @@ private:
   {
     const std::size_t remaining = remaining_count();
     if (remaining == 0) {
-      ++leaves_;
       const double makespan = sequence_.size() <= 1 ? 0.0 : last_ready_;
       if (makespan < best_) {
         best_ = makespan;
@@ -219,7 +214,6 @@ private:
   std::vector<double> period_;         // its transmission time
   double last_ready_ = 0.0;
   std::uint64_t nodes_ = 0;
-  std::uint64_t leaves_ = 0;
   bool stopped_ = false;
   Clock::time_point start_;
 };
@@ -263,20 +257,7 @@ SenderOnlySearchOptions generic_search_options()
 
 BroadcastTree tree_of_sequence(const std::vector<double>& times, const std::vector<NodeId>& sequence)
 {
-  BroadcastTree tree(times.size(), sequence.at(0));
-  std::vector<double> completion{times[sequence[0]]};
-  for (std::size_t k = 1; k < sequence.size(); ++k) {
-    std::size_t best = 0;
-    for (std::size_t j = 1; j < k; ++j)
-      if (std::tie(completion[j], times[sequence[j]], sequence[j]) <
-          std::tie(completion[best], times[sequence[best]], sequence[best]))
-        best = j;
-    const double ready = completion[best];
-    tree.add_child(sequence[best], sequence[k]);
-    completion[best] += times[sequence[best]];
-    completion.push_back(ready + times[sequence[k]]);
-  }
-  return tree;
+  return schedule_sequence(times, sequence.at(0), std::vector<NodeId>(sequence.begin() + 1, sequence.end())).tree;
 }
 
 SenderOnlySearchResult search_optimal_broadcast(const std::vector<double>& times, std::optional<NodeId> source,
@@ -286,20 +267,22 @@ SenderOnlySearchResult search_optimal_broadcast(const std::vector<double>& times
   const auto start = Clock::now();
   const NodeId fnf_source = source ? *source : fastest_processor(times);
   SenderOnlySearchResult result;
-  result.tree = fastest_node_first(times, fnf_source);
-  result.makespan = tree_makespan(times, result.tree);
-  result.sequence = sequence_of_tree(times, result.tree);
+  const auto fnf_order = fnf_receive_order(times, fnf_source);
+  auto fnf = schedule_sequence(times, fnf_source, fnf_order);
+  result.tree = std::move(fnf.tree);
+  result.makespan = fnf.ready.empty() ? 0.0 : fnf.ready.back();  // equation (1): ready times never decrease
+  result.sequence.push_back(fnf_source);
+  result.sequence.insert(result.sequence.end(), fnf_order.begin(), fnf_order.end());
 
   BranchAndBound search(times, source, options,
                         options.fnf_incumbent ? result.makespan : std::numeric_limits<double>::infinity());
   result.proven_optimal = search.run();
-  if (!search.best_classes().empty()) {
+  if (!search.best_classes().empty()) {  // the search beat its incumbent: its own makespan, and its tree
     result.sequence = processors_of(search.classes(), search.best_classes(), source);
     result.tree = tree_of_sequence(times, result.sequence);
-    result.makespan = tree_makespan(times, result.tree);
+    result.makespan = search.best();
   }
   result.nodes_examined = search.nodes();
-  result.leaves_reached = search.leaves();
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

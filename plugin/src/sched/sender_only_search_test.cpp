@@ -1,6 +1,7 @@
 #include <hbcast/sched/sender_only_search.hpp>
 
 #include <hbcast/core/tree_validation.hpp>
+#include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/sched/exhaustive_oracle.hpp>
 #include <hbcast/sched/sender_only_times.hpp>
 
@@ -13,8 +14,6 @@ using namespace hbcast;
 
 namespace {
 
-SenderOnlySearchOptions generic_options() { return generic_search_options(); }
-
 double any_source_optimum(const std::vector<double>& times)
 {
   double best = std::numeric_limits<double>::infinity();
@@ -26,16 +25,9 @@ double any_source_optimum(const std::vector<double>& times)
 // n in [2, 8] processors, each drawn from `classes` values: integers 1..6 or reals in [1, 4).
 std::vector<double> random_times(std::mt19937_64& rng, std::size_t classes, bool integer)
 {
-  std::uniform_real_distribution<double> real(1.0, 4.0);
-  std::uniform_int_distribution<int> whole(1, 6);
-  std::vector<double> values(classes);
-  for (auto& value : values)
-    value = integer ? whole(rng) : real(rng);
-  const std::size_t n = std::uniform_int_distribution<std::size_t>(2, 8)(rng);
-  std::vector<double> times(n);
-  for (auto& time : times)
-    time = values[std::uniform_int_distribution<std::size_t>(0, classes - 1)(rng)];
-  return times;
+  const auto values = integer ? random_class_times(classes, {1, 2, 3, 4, 5, 6}, rng)
+                              : uniform_random_times(classes, 1.0, 4.0, rng);
+  return random_class_times(2 + rng() % 7, values, rng);
 }
 
 }  // namespace
@@ -89,9 +81,9 @@ TEST(SenderOnlySearch, ANodeLimitReturnsTheIncumbentUnproven)
 TEST(SenderOnlySearch, EveryTechniqueKeepsTheExhaustiveOptimum)
 {
   std::vector<std::pair<std::string, SenderOnlySearchOptions>> variants{
-      {"all", {}}, {"generic", generic_options()}, {"liu", liu_search_options()}};
+      {"all", {}}, {"generic", generic_search_options()}, {"liu", liu_search_options()}};
   for (int technique = 0; technique < 5; ++technique) {
-    SenderOnlySearchOptions only = generic_options();
+    SenderOnlySearchOptions only = generic_search_options();
     (technique == 0 ? only.fastest_first_order
      : technique == 1 ? only.fastest_processors_first
      : technique == 2 ? only.no_slower_sender

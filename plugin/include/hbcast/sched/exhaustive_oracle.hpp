@@ -8,13 +8,9 @@ namespace hbcast {
 /// Test and validation support: the exact optimum of small sender-only instances, against which
 /// FNF and the searches are checked (seed 000, section 5).
 
-/// Makespan of a receive sequence in the sender-only model, seed 000 equation (1): each receiver,
-/// in turn, is served by the informed node that completes a transmission earliest.
+/// Makespan of a receive sequence in the sender-only model, seed 000 equation (1)
+/// (schedule_sequence in sender_only_times.hpp).
 double sequence_makespan(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order);
-
-/// The ready time of each receiver of `order` (same rule), in order.
-std::vector<double> sequence_ready_times(const std::vector<double>& times, NodeId source,
-                                         const std::vector<NodeId>& order);
 
 /// Optimal broadcast time from `source` in the sender-only model: the minimum of
 /// sequence_makespan over every receive order (seed 000, section 4: by Theorem 4.1 an optimal

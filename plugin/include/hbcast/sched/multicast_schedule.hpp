@@ -19,19 +19,12 @@ struct MulticastSchedule {
 /// throws std::invalid_argument naming the bad entry.
 std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::vector<NodeId>& members);
 
-/// Ready time of every node the tree reaches from its root (ready(child_i) = ready(u) + i t_u);
-/// -1 for nodes it does not reach.
-std::vector<double> multicast_ready_times(const BroadcastTree& tree, const std::vector<double>& times);
-
 /// Checks that the tree's edges form an out-tree from its root (one parent each, no cycle, no
 /// edge outside the reached part) that reaches every member. Throws InvalidTree naming the node.
 void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members);
 
-/// The latest ready time of a member (0 without members).
-double member_completion_time(const BroadcastTree& tree, const std::vector<double>& times,
-                              const std::vector<NodeId>& members);
-
-/// Builds the schedule from a tree over the participants: drops the non-members informed strictly
+/// Builds the schedule from a tree over the participants (ready times: ready_times in
+/// sender_only_times.hpp, -1 for the processors outside the tree): drops the non-members informed strictly
 /// after the last member (their subtrees and later siblings are later still, so no member's time
 /// changes) and fills `recruited` and `member_completion`.
 MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::vector<double>& times,

@@ -11,7 +11,8 @@ namespace hbcast {
 /// epsilon_prime: the fast threshold eps' T and the ratio (1+eps') of the slow classes.
 struct PtasParameters {
   /// Elementary steps (tree-table and DP transitions, summed over every guess of T) above which
-  /// the PTAS refuses to start. 3e8 is a few seconds on one 2020s core (see HELPER_NOTES.md).
+  /// the PTAS refuses to start. 3e8 is a few seconds on one 2020s core (README, Performance).
+  /// Infinity skips the estimate (callers that checked the work themselves).
   static constexpr double kDefaultMaxWork = 3e8;
   double epsilon = 0.1;
   double epsilon_prime = 0.5;
@@ -40,7 +41,7 @@ double sender_only_ptas_work(const std::vector<double>& times, NodeId source, co
 /// processors to F's sending points within (1+eps')(1+3eps')T; the first T that succeeds is kept.
 /// With the source among the fastest processors (the paper's setting) the makespan is at most
 /// ptas_guarantee() times the optimum. Throws std::invalid_argument, before any work, when
-/// sender_only_ptas_work() exceeds parameters.max_work.
+/// sender_only_ptas_work() exceeds parameters.max_work (not estimated when max_work is infinite).
 PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, const PtasParameters& parameters = {});
 
 /// The smallest eps' in {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1} whose work is within `max_work`

@@ -45,7 +45,6 @@ struct SenderOnlySearchResult {
   /// False when a node or time limit stopped the search before it proved the incumbent optimal.
   bool proven_optimal = false;
   std::uint64_t nodes_examined = 0;  ///< search-tree nodes visited (Liu's n)
-  std::uint64_t leaves_reached = 0;  ///< complete sequences evaluated
   double seconds = 0.0;
 };
 
