@@ -24,10 +24,7 @@ std::unique_ptr<hbcast::BroadcastInstance> instance_of(std::size_t nodes)
   auto graph = std::make_shared<hbcast::TopologyGraph>(
       hbcast::TopologyGraph::from_platform_graph(hbcast::generate_random_platform(parameters)));
   auto costs = std::make_shared<hbcast::TopologyCostModel>(*graph);
-  std::vector<std::string> names(nodes);
-  for (std::size_t u = 0; u < nodes; ++u)
-    names[u] = "node-" + std::to_string(u);
-  auto instance = std::make_unique<hbcast::BroadcastInstance>(costs, names, kSliceBytes);
+  auto instance = std::make_unique<hbcast::BroadcastInstance>(costs, hbcast::numbered_host_names(nodes), kSliceBytes);
   instance->set_topology(graph);
   return instance;
 }

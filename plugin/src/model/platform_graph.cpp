@@ -81,18 +81,6 @@ std::size_t PlatformGraph::other_end(const Link& link, std::size_t host) const
   return link.from == host ? link.to : link.from;
 }
 
-PlatformGraph::SendOverhead fastest_link_send_overhead(const PlatformGraph& graph, std::size_t host)
-{
-  const PlatformGraph::Link* fastest = nullptr;
-  for (std::size_t k : graph.outgoing_links(host)) {
-    if (is_faster(graph.links()[k], fastest))
-      fastest = &graph.links()[k];
-  }
-  if (fastest == nullptr)
-    throw std::invalid_argument("host '" + graph.host_names().at(host) + "' has no outgoing link");
-  return overhead_of(*fastest);
-}
-
 void apply_fastest_link_send_overheads(PlatformGraph& graph)
 {
   // Computing all outgoing sets at once keeps this linear in the link count on big graphs.
@@ -113,6 +101,15 @@ void apply_fastest_link_send_overheads(PlatformGraph& graph)
       throw std::invalid_argument("host '" + graph.host_names()[u] + "' has no outgoing link");
     graph.set_send_overhead(u, overhead_of(*fastest[u]));
   }
+}
+
+std::vector<std::string> numbered_host_names(std::size_t n)
+{
+  std::vector<std::string> names;
+  names.reserve(n);
+  for (std::size_t u = 0; u < n; ++u)
+    names.push_back("node-" + std::to_string(u));
+  return names;
 }
 
 std::string shortest_decimal(double value)

@@ -1,8 +1,9 @@
 #include <hbcast/model/random_platform_generator.hpp>
 
+#include <boost/pending/disjoint_sets.hpp>
+
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -36,21 +37,6 @@ std::size_t uniform_index(std::mt19937_64& rng, std::size_t count)
   return std::min(index, count - 1);
 }
 
-class DisjointSets {
-public:
-  explicit DisjointSets(std::size_t count) : parent_(count) { std::iota(parent_.begin(), parent_.end(), 0); }
-  std::size_t find(std::size_t x)
-  {
-    while (parent_[x] != x)
-      x = parent_[x] = parent_[parent_[x]];
-    return x;
-  }
-  void join(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
-
-private:
-  std::vector<std::size_t> parent_;
-};
-
 // Step 1 (see the header): one uniform per unordered pair, in lexicographic order.
 std::vector<Edge> draw_edges(std::mt19937_64& rng, std::size_t n, double density)
 {
@@ -66,13 +52,16 @@ std::vector<Edge> draw_edges(std::mt19937_64& rng, std::size_t n, double density
 // and grows by appending each joined component) with one edge between uniformly chosen nodes.
 std::size_t repair_connectivity(std::mt19937_64& rng, std::size_t n, std::vector<Edge>& edges)
 {
-  DisjointSets sets(n);
+  std::vector<std::size_t> rank(n), parent(n);
+  boost::disjoint_sets<std::size_t*, std::size_t*> sets(rank.data(), parent.data());
+  for (std::size_t u = 0; u < n; ++u)
+    sets.make_set(u);
   for (const auto& [u, v] : edges)
-    sets.join(u, v);
+    sets.union_set(u, v);
   std::vector<std::vector<std::size_t>> components;  // ordered by smallest node, nodes increasing
   std::vector<std::size_t> component_of_root(n, n);
   for (std::size_t u = 0; u < n; ++u) {
-    const std::size_t root = sets.find(u);
+    const std::size_t root = sets.find_set(u);
     if (component_of_root[root] == n) {
       component_of_root[root] = components.size();
       components.emplace_back();
@@ -97,15 +86,6 @@ double draw_bandwidth(std::mt19937_64& rng, const RandomPlatformParameters& p, d
     if (bandwidth > floor)
       return bandwidth;
   }
-}
-
-std::vector<std::string> node_names(std::size_t n)
-{
-  std::vector<std::string> names;
-  names.reserve(n);
-  for (std::size_t u = 0; u < n; ++u)
-    names.push_back("node-" + std::to_string(u));
-  return names;
 }
 
 }  // namespace
@@ -137,7 +117,7 @@ PlatformGraph generate_random_platform(const RandomPlatformParameters& parameter
   const std::size_t repair_edges = repair_connectivity(rng, n, edges);
   const double floor = random_platform_bandwidth_floor(parameters.bandwidth_mean);
 
-  PlatformGraph graph(PlatformGraph::Shape::routed_graph, node_names(n));
+  PlatformGraph graph(PlatformGraph::Shape::routed_graph, numbered_host_names(n));
   for (const auto& [u, v] : edges)
     graph.add_link({u, v, draw_bandwidth(rng, parameters, floor), parameters.link_latency, false});
   apply_fastest_link_send_overheads(graph);

@@ -90,9 +90,7 @@ public:
     solved_ ? model_.dual() : model_.primal();
     solved_ = true;
     iterations_ += model_.numberIterations();
-    if (!model_.isProvenOptimal())
-      throw std::runtime_error("CLP stopped short of the optimum of SSB(G) (status " + std::to_string(model_.status()) +
-                               ", secondary " + std::to_string(model_.secondaryStatus()) + ")");
+    require_optimal(model_);
   }
 
   double throughput() const { return std::max(0.0, model_.primalColumnSolution()[0]); }
@@ -130,21 +128,14 @@ std::vector<int> links_leaving(const std::vector<TimedLink>& links, const std::v
 
 // Starting rows: every host's in-links, the source's out-links, and the links leaving the hosts
 // the source reaches through free links (this last row keeps the first master bounded).
-void add_initial_cuts(CutMaster& master, const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
+void add_initial_cuts(CutMaster& master, const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
+                      const std::vector<bool>& free_reach)
 {
   for (NodeId w = 0; w < host_count; ++w) {
     std::vector<bool> all_but_w(host_count, true);
     all_but_w[w] = false;
     if (w != source)
       master.add_cut(links_leaving(links, all_but_w));
-  }
-  std::vector<bool> free_reach(host_count, false);
-  free_reach[source] = true;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& link : links)
-      if (link.time == 0.0 && free_reach[link.from] && !free_reach[link.to])
-        free_reach[link.to] = grew = true;
   }
   std::vector<bool> source_only(host_count, false);
   source_only[source] = true;
@@ -183,14 +174,15 @@ std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, 
 
 }  // namespace
 
-ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
+ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
+                                       const std::vector<bool>& free_reach)
 {
   std::vector<std::pair<NodeId, NodeId>> arcs;
   for (const auto& link : links)
     arcs.emplace_back(link.from, link.to);
   MaxFlowNetwork network(host_count, arcs);
   CutMaster master(links, host_count);
-  add_initial_cuts(master, links, host_count, source);
+  add_initial_cuts(master, links, host_count, source, free_reach);
 
   ScaledSolution solution;
   for (solution.rounds = 1; solution.rounds <= kMaxRounds; ++solution.rounds) {

@@ -142,20 +142,28 @@ void load_full_program(ClpSimplex& model, const std::vector<TimedLink>& links, c
                     row_upper.data());
 }
 
-ClpSolve::SolveType clp_solve_type(ClpAlgorithm algorithm)
+ClpSolve::SolveType clp_solve_type(SteadyStateLpMethod method)
 {
-  switch (algorithm) {
-  case ClpAlgorithm::primal_simplex: return ClpSolve::usePrimal;
-  case ClpAlgorithm::barrier: return ClpSolve::useBarrier;  // with crossover to a vertex
-  case ClpAlgorithm::dual_simplex: break;
+  switch (method) {
+  case SteadyStateLpMethod::primal_simplex: return ClpSolve::usePrimal;
+  case SteadyStateLpMethod::barrier: return ClpSolve::useBarrier;  // with crossover to a vertex
+  case SteadyStateLpMethod::dual_simplex:
+  case SteadyStateLpMethod::cut_generation: break;
   }
   return ClpSolve::useDual;
 }
 
 }  // namespace
 
+void require_optimal(const ClpSimplex& model)
+{
+  if (!model.isProvenOptimal())
+    throw std::runtime_error("CLP stopped short of the optimum of SSB(G) (status " + std::to_string(model.status()) +
+                             ", secondary " + std::to_string(model.secondaryStatus()) + ")");
+}
+
 ScaledSolution solve_full_program(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
-                                  ClpAlgorithm algorithm, bool presolve)
+                                  SteadyStateLpMethod method, bool presolve)
 {
   const FullProgramLayout layout(links, host_count, source);
   ScaledSolution solution;
@@ -166,12 +174,10 @@ ScaledSolution solve_full_program(const std::vector<TimedLink>& links, std::size
   model.setLogLevel(0);
   load_full_program(model, links, layout, host_count);
   ClpSolve options;
-  options.setSolveType(clp_solve_type(algorithm));
+  options.setSolveType(clp_solve_type(method));
   options.setPresolveType(presolve ? ClpSolve::presolveOn : ClpSolve::presolveOff);
   model.initialSolve(options);
-  if (!model.isProvenOptimal())
-    throw std::runtime_error("CLP stopped short of the optimum of SSB(G) (status " + std::to_string(model.status()) +
-                             ", secondary " + std::to_string(model.secondaryStatus()) + ")");
+  require_optimal(model);
   solution.iterations = model.numberIterations();
 
   const double* x = model.primalColumnSolution();

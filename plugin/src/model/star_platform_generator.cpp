@@ -39,10 +39,7 @@ PlatformGraph generate_star_platform(const StarPlatformParameters& parameters)
 {
   validate(parameters);
   const std::size_t n = parameters.node_count;
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < n; ++k)
-    names.push_back("node-" + std::to_string(k));
-  PlatformGraph graph(PlatformGraph::Shape::star, std::move(names));
+  PlatformGraph graph(PlatformGraph::Shape::star, numbered_host_names(n));
 
   std::mt19937_64 rng(parameters.seed);
   const auto& p = parameters;

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 #include <stdexcept>
 #include <string>
 
@@ -17,29 +16,26 @@ namespace {
 
 using steady_state_lp_detail::TimedLink;
 
-// The first host a breadth-first search from `source` over `usable` links misses, or kNoNode.
-template <class Usable>
-NodeId first_unreached_host(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source, Usable usable)
+// The hosts the source reaches through free links (T = 0) alone.
+std::vector<bool> reached_by_free_links(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
 {
   std::vector<std::vector<NodeId>> successors(host_count);
   for (const auto& link : links)
-    if (usable(link))
+    if (link.time == 0.0)
       successors[link.from].push_back(link.to);
   std::vector<bool> reached(host_count, false);
-  std::queue<NodeId> frontier;
+  std::vector<NodeId> pending{source};
   reached[source] = true;
-  frontier.push(source);
-  while (!frontier.empty()) {
-    const NodeId u = frontier.front();
-    frontier.pop();
+  while (!pending.empty()) {
+    const NodeId u = pending.back();
+    pending.pop_back();
     for (NodeId v : successors[u])
       if (!reached[v]) {
         reached[v] = true;
-        frontier.push(v);
+        pending.push_back(v);
       }
   }
-  const auto missed = std::find(reached.begin(), reached.end(), false);
-  return missed == reached.end() ? kNoNode : static_cast<NodeId>(missed - reached.begin());
+  return reached;
 }
 
 // The time unit tau: the geometric mean of the positive link times. Dividing times by it (and
@@ -57,15 +53,6 @@ double time_unit(const std::vector<TimedLink>& links)
   return std::exp(log_sum / static_cast<double>(count));
 }
 
-steady_state_lp_detail::ClpAlgorithm clp_algorithm(SteadyStateLpMethod method)
-{
-  switch (method) {
-  case SteadyStateLpMethod::primal_simplex: return steady_state_lp_detail::ClpAlgorithm::primal_simplex;
-  case SteadyStateLpMethod::barrier: return steady_state_lp_detail::ClpAlgorithm::barrier;
-  default: return steady_state_lp_detail::ClpAlgorithm::dual_simplex;
-  }
-}
-
 }  // namespace
 
 SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, NodeId source, double slice_bytes,
@@ -77,20 +64,23 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   if (!(slice_bytes >= 0.0) || !std::isfinite(slice_bytes))
     throw std::invalid_argument("slice size must be finite and >= 0");
 
+  if (NodeId host = graph.first_unreached_from(source); host != kNoNode)
+    throw std::invalid_argument("host " + std::to_string(host) + " is unreachable from source " + std::to_string(source));
+
   SteadyStateSolution solution;
-  solution.links = graph.links();
+  const auto arcs = graph.links();
+  const auto times = graph.link_times(slice_bytes);
   std::vector<TimedLink> links;
-  links.reserve(solution.links.size());
-  for (const auto& [u, v] : solution.links)
-    links.push_back({u, v, graph.link_time(u, v, slice_bytes)});
+  links.reserve(arcs.size());
+  for (std::size_t e = 0; e < arcs.size(); ++e)
+    links.push_back({arcs[e].first, arcs[e].second, times[e]});
   solution.edge_loads.assign(links.size(), 0.0);
 
   const std::size_t n = graph.size();
-  if (NodeId host = first_unreached_host(links, n, source, [](const TimedLink&) { return true; }); host != kNoNode)
-    throw std::invalid_argument("host " + std::to_string(host) + " is unreachable from source " + std::to_string(source));
   // Free links (T = 0) carry any rate: if they reach every host (always so for a single host),
   // the one-port rows never bind and TP is unbounded; otherwise some cut has a positive time.
-  if (first_unreached_host(links, n, source, [](const TimedLink& l) { return l.time == 0.0; }) == kNoNode) {
+  const std::vector<bool> free_reach = reached_by_free_links(links, n, source);
+  if (std::find(free_reach.begin(), free_reach.end(), false) == free_reach.end()) {
     solution.status = SteadyStateSolution::Status::unbounded;
     solution.slices_per_second = solution.bytes_per_second = std::numeric_limits<double>::infinity();
     return solution;
@@ -100,9 +90,8 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   for (auto& link : links)
     link.time /= tau;
   const auto scaled = options.method == SteadyStateLpMethod::cut_generation
-                          ? steady_state_lp_detail::solve_by_cut_generation(links, n, source)
-                          : steady_state_lp_detail::solve_full_program(links, n, source, clp_algorithm(options.method),
-                                                                        options.presolve);
+                          ? steady_state_lp_detail::solve_by_cut_generation(links, n, source, free_reach)
+                          : steady_state_lp_detail::solve_full_program(links, n, source, options.method, options.presolve);
   solution.iterations = scaled.iterations;
   solution.rounds = scaled.rounds;
   solution.variable_count = scaled.variable_count;

@@ -27,43 +27,6 @@ constexpr double kSlice = 1e6;  // bytes
 constexpr std::uint64_t kBaseSeed = 20240611;
 constexpr int kCases = 200;
 
-struct RandomCase {
-  TopologyGraph graph;
-  NodeId source;
-  bool tree_shaped;  // the links are one spanning arborescence (plus, maybe, its reversed links)
-};
-
-// A random arborescence from a random source (each host hangs off an earlier one), its reversed
-// links with probability 1/2, and, unless tree-shaped, each other ordered pair with probability p.
-RandomCase random_case(std::mt19937_64& rng)
-{
-  std::uniform_int_distribution<std::size_t> size(3, 12);
-  const std::size_t n = size(rng);
-  std::vector<NodeId> order(n);
-  for (NodeId v = 0; v < n; ++v)
-    order[v] = v;
-  std::shuffle(order.begin(), order.end(), rng);
-  std::uniform_real_distribution<double> bandwidth(10e6, 200e6), latency(0.0, 2e-3), unit(0.0, 1.0);
-  const bool tree_shaped = unit(rng) < 0.2;
-  const double extra_density = tree_shaped ? 0.0 : unit(rng) * 0.6;
-  RandomCase result{TopologyGraph(n), order[0], tree_shaped};
-  auto add = [&](NodeId u, NodeId v) {
-    if (!result.graph.has_link(u, v))
-      result.graph.add_link(u, v, latency(rng), bandwidth(rng));
-  };
-  for (std::size_t k = 1; k < n; ++k) {
-    const NodeId parent = order[std::uniform_int_distribution<std::size_t>(0, k - 1)(rng)];
-    add(parent, order[k]);
-    if (unit(rng) < 0.5)
-      add(order[k], parent);
-  }
-  for (NodeId u = 0; u < n; ++u)
-    for (NodeId v = 0; v < n; ++v)
-      if (u != v && unit(rng) < extra_density)
-        add(u, v);
-  return result;
-}
-
 // A single tree's one-port throughput, bytes per second.
 double tree_throughput(const BroadcastTree& tree, const TopologyGraph& graph)
 {
@@ -134,8 +97,10 @@ void expect_loads_consistent(const SteadyStateSolution& solution, const Topology
   const std::size_t n = graph.size();
   std::vector<double> in_busy(n, 0.0), out_busy(n, 0.0);
   std::vector<std::vector<double>> capacity(n, std::vector<double>(n, 0.0));
-  for (std::size_t e = 0; e < solution.links.size(); ++e) {
-    const auto [u, v] = solution.links[e];
+  const auto links = graph.links();
+  ASSERT_EQ(solution.edge_loads.size(), links.size());
+  for (std::size_t e = 0; e < links.size(); ++e) {
+    const auto [u, v] = links[e];
     const double load = solution.edge_loads[e], busy = load * graph.link_time(u, v, kSlice);
     EXPECT_GE(load, 0.0);
     EXPECT_LE(busy, 1.0 + 1e-9) << u << " -> " << v;
@@ -179,32 +144,41 @@ TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
     const std::uint64_t seed = kBaseSeed + static_cast<std::uint64_t>(k);
     SCOPED_TRACE("seed " + std::to_string(seed));
     std::mt19937_64 rng(seed);
-    const RandomCase instance = random_case(rng);
+    // 3 to 12 hosts; tree-shaped (one spanning arborescence, plus its reversed links when
+    // symmetric) with probability 0.2, otherwise each other ordered pair linked with probability
+    // up to 0.6.
+    const std::size_t n = std::uniform_int_distribution<std::size_t>(3, 12)(rng);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const bool tree_shaped = unit(rng) < 0.2;
+    const bool symmetric = unit(rng) < 0.5;
+    const double density = tree_shaped ? 0.0 : unit(rng) * 0.6;
+    const auto instance = topology_testing::random_case(n, density, symmetric, tree_shaped, rng);
     const auto& graph = instance.graph;
-    const auto solution = solve_steady_state_broadcast(graph, instance.source, kSlice);
+    const NodeId source = instance.source;
+    const auto solution = solve_steady_state_broadcast(graph, source, kSlice);
     ASSERT_EQ(solution.status, SteadyStateSolution::Status::optimal);
     const double lp = solution.bytes_per_second;  // compared with trees in bytes per second
     EXPECT_NEAR(lp, solution.slices_per_second * kSlice, 1e-12 * lp);
-    expect_loads_consistent(solution, graph, instance.source);
+    expect_loads_consistent(solution, graph, source);
     // The program as written (x^{uv}_w), solved whole, has the same optimum.
-    const auto full = solve_steady_state_broadcast(graph, instance.source, kSlice, {SteadyStateLpMethod::dual_simplex});
+    const auto full = solve_steady_state_broadcast(graph, source, kSlice, {SteadyStateLpMethod::dual_simplex});
     EXPECT_NEAR(full.bytes_per_second, lp, 1e-9 * lp);
-    expect_loads_consistent(full, graph, instance.source);
-    expect_below_port_bounds(solution, graph, instance.source);
+    expect_loads_consistent(full, graph, source);
+    expect_below_port_bounds(solution, graph, source);
 
     for (int t = 0; t < 20; ++t)
-      EXPECT_LE(tree_throughput(random_grown_tree(graph, instance.source, rng), graph), lp * (1.0 + 1e-9));
+      EXPECT_LE(tree_throughput(random_grown_tree(graph, source, rng), graph), lp * (1.0 + 1e-9));
     if (graph.size() <= 7) {
       ++exhaustive_cases;
-      const double best_tree = best_tree_throughput(graph, instance.source);
+      const double best_tree = best_tree_throughput(graph, source);
       EXPECT_LE(best_tree, lp * (1.0 + 1e-9));
-      if (instance.tree_shaped) {  // one spanning tree: the LP can do no better than it
+      if (tree_shaped) {  // one spanning tree: the LP can do no better than it
         ++tree_shaped_cases;
         EXPECT_NEAR(lp, best_tree, 1e-9 * best_tree);
       }
-    } else if (instance.tree_shaped) {
+    } else if (tree_shaped) {
       ++tree_shaped_cases;
-      EXPECT_NEAR(lp, tree_throughput(random_grown_tree(graph, instance.source, rng), graph), 1e-9 * lp);
+      EXPECT_NEAR(lp, tree_throughput(random_grown_tree(graph, source, rng), graph), 1e-9 * lp);
     }
   }
   EXPECT_GE(exhaustive_cases, 50);

@@ -25,12 +25,25 @@ void add_timed_link(TopologyGraph& graph, NodeId from, NodeId to, double time)
   graph.add_link(from, to, 0.0, kSlice / time);
 }
 
-double load(const SteadyStateSolution& solution, NodeId from, NodeId to)
+// n_uv of the link from -> to (edge_loads follow graph.links()).
+double load(const SteadyStateSolution& solution, const TopologyGraph& graph, NodeId from, NodeId to)
 {
-  for (std::size_t e = 0; e < solution.links.size(); ++e)
-    if (solution.links[e] == std::make_pair(from, to))
-      return solution.edge_loads[e];
+  const auto links = graph.links();
+  for (std::size_t e = 0; e < links.size(); ++e)
+    if (links[e] == std::make_pair(from, to))
+      return solution.edge_loads.at(e);
   throw std::out_of_range("no such link");
+}
+
+// s=0 -> a=1, s -> b=2 (T = 0.01), a <-> b (T = 0.02): TP = 75 (SeveralTreesBeatEverySingleTree).
+TopologyGraph source_above_linked_pair()
+{
+  TopologyGraph graph(3);
+  add_timed_link(graph, 0, 1, 0.01);
+  add_timed_link(graph, 0, 2, 0.01);
+  add_timed_link(graph, 1, 2, 0.02);
+  add_timed_link(graph, 2, 1, 0.02);
+  return graph;
 }
 
 // A single tree's one-port throughput in slices per second (its bytes per second over kSlice).
@@ -65,9 +78,9 @@ TEST(SteadyStateLp, ChainIsBoundByItsSlowestLink)
   EXPECT_EQ(solution.status, SteadyStateSolution::Status::optimal);
   EXPECT_NEAR(solution.slices_per_second, 25.0, kTolerance);
   EXPECT_NEAR(solution.bytes_per_second, 25.0 * kSlice, kTolerance * kSlice);
-  EXPECT_NEAR(load(solution, 1, 2), 25.0, kTolerance);  // saturated: 25 * 0.04 = 1
+  EXPECT_NEAR(load(solution, graph, 1, 2), 25.0, kTolerance);  // saturated: 25 * 0.04 = 1
   for (NodeId u = 0; u < 3; ++u)
-    EXPECT_GE(load(solution, u, u + 1), 25.0 - kTolerance);
+    EXPECT_GE(load(solution, graph, u, u + 1), 25.0 - kTolerance);
   EXPECT_NEAR(solution.slices_per_second, tree_throughput(tree_of(4, 0, {{0, 1}, {1, 2}, {2, 3}}), graph), kTolerance);
 }
 
@@ -84,7 +97,7 @@ TEST(SteadyStateLp, StarFromTheSourceSerializesItsSends)
   const auto solution = solve_steady_state_broadcast(graph, 0, kSlice);
   EXPECT_NEAR(solution.slices_per_second, 1.0 / 0.06, kTolerance);
   for (NodeId w = 1; w <= 3; ++w)
-    EXPECT_NEAR(load(solution, 0, w), 1.0 / 0.06, kTolerance);
+    EXPECT_NEAR(load(solution, graph, 0, w), 1.0 / 0.06, kTolerance);
 }
 
 // Diamond s=0 -> a=1 (A), s -> b=2 (B), a -> t=3 (C), b -> t (D). a and b have one in-link each,
@@ -113,8 +126,8 @@ TEST(SteadyStateLp, DiamondBoundByDestinationInPort)
   add_timed_link(graph, 2, 3, 0.04);
   const auto solution = solve_steady_state_broadcast(graph, 0, kSlice);
   EXPECT_NEAR(solution.slices_per_second, 1.0 / 0.03, kTolerance);
-  EXPECT_NEAR(load(solution, 1, 3), 1.0 / 0.03, kTolerance);
-  EXPECT_NEAR(load(solution, 2, 3), 0.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 1, 3), 1.0 / 0.03, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 2, 3), 0.0, kTolerance);
 }
 
 // Two disjoint paths to t=5: s=0 -> a=1 -> t and s -> b=2 -> t, where a and b also feed a private
@@ -135,10 +148,10 @@ TEST(SteadyStateLp, TwoDisjointPathsShareOneDestination)
   add_timed_link(graph, 2, 4, 0.005);
   const auto solution = solve_steady_state_broadcast(graph, 0, kSlice);
   EXPECT_NEAR(solution.slices_per_second, 100.0, kTolerance);
-  EXPECT_NEAR(load(solution, 1, 5), 50.0, kTolerance);
-  EXPECT_NEAR(load(solution, 2, 5), 50.0, kTolerance);
-  EXPECT_NEAR(load(solution, 1, 3), 100.0, kTolerance);
-  EXPECT_NEAR(load(solution, 2, 4), 100.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 1, 5), 50.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 2, 5), 50.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 1, 3), 100.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 2, 4), 100.0, kTolerance);
   // The only two spanning trees (t's parent is a or b) are symmetric.
   EXPECT_NEAR(tree_throughput(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {1, 5}}), graph), 200.0 / 3.0, 1e-9);
   EXPECT_NEAR(tree_throughput(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {2, 5}}), graph), 200.0 / 3.0, 1e-9);
@@ -153,17 +166,13 @@ TEST(SteadyStateLp, TwoDisjointPathsShareOneDestination)
 // to b, b sends 3 to a: 3 slices every 0.04 s), the only loads meeting every bound above with equality.
 TEST(SteadyStateLp, SeveralTreesBeatEverySingleTree)
 {
-  TopologyGraph graph(3);
-  add_timed_link(graph, 0, 1, 0.01);
-  add_timed_link(graph, 0, 2, 0.01);
-  add_timed_link(graph, 1, 2, 0.02);
-  add_timed_link(graph, 2, 1, 0.02);
+  const TopologyGraph graph = source_above_linked_pair();
   const auto solution = solve_steady_state_broadcast(graph, 0, kSlice);
   EXPECT_NEAR(solution.slices_per_second, 75.0, kTolerance);
-  EXPECT_NEAR(load(solution, 0, 1), 50.0, kTolerance);
-  EXPECT_NEAR(load(solution, 0, 2), 50.0, kTolerance);
-  EXPECT_NEAR(load(solution, 1, 2), 25.0, kTolerance);
-  EXPECT_NEAR(load(solution, 2, 1), 25.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 0, 1), 50.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 0, 2), 50.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 1, 2), 25.0, kTolerance);
+  EXPECT_NEAR(load(solution, graph, 2, 1), 25.0, kTolerance);
   for (const auto& tree : {tree_of(3, 0, {{0, 1}, {0, 2}}), tree_of(3, 0, {{0, 1}, {1, 2}}), tree_of(3, 0, {{0, 2}, {2, 1}})})
     EXPECT_NEAR(tree_throughput(tree, graph), 50.0, kTolerance);
   // Full program: links s->a, s->b carry both commodities, a->b only b's, b->a only a's: 6 x, 4 n,
@@ -179,11 +188,7 @@ TEST(SteadyStateLp, SeveralTreesBeatEverySingleTree)
 
 TEST(SteadyStateLp, EveryMethodFindsTheSameOptimum)
 {
-  TopologyGraph graph(3);
-  add_timed_link(graph, 0, 1, 0.01);
-  add_timed_link(graph, 0, 2, 0.01);
-  add_timed_link(graph, 1, 2, 0.02);
-  add_timed_link(graph, 2, 1, 0.02);
+  const TopologyGraph graph = source_above_linked_pair();
   for (auto method : {SteadyStateLpMethod::cut_generation, SteadyStateLpMethod::dual_simplex,
                       SteadyStateLpMethod::primal_simplex, SteadyStateLpMethod::barrier})
     for (bool presolve : {true, false}) {

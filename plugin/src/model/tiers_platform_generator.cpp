@@ -267,11 +267,6 @@ std::size_t tiers_node_count(const TiersPlatformParameters& p)
                         saturating_product(lans, p.lan_nodes));
 }
 
-std::vector<std::size_t> tiers_preset_sizes()
-{
-  return {30, 65};
-}
-
 TiersPlatformParameters tiers_preset(std::size_t node_count)
 {
   TiersPlatformParameters p;  // the defaults are the 30-node preset

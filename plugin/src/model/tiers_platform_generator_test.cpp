@@ -1,4 +1,5 @@
 #include <hbcast/model/tiers_platform_generator.hpp>
+#include <hbcast/model/topology_graph.hpp>
 
 #include <gtest/gtest.h>
 
@@ -6,7 +7,6 @@
 #include <cmath>
 #include <map>
 #include <numeric>
-#include <queue>
 #include <set>
 #include <tuple>
 
@@ -64,31 +64,20 @@ double kruskal_length(const TiersTopology& t, const std::vector<std::size_t>& me
   return total;
 }
 
+// Whether the undirected `edges` join all n nodes (each edge becomes two directed links).
 bool is_connected(std::size_t n, const std::vector<std::pair<std::size_t, std::size_t>>& edges)
 {
-  std::vector<std::vector<std::size_t>> adjacent(n);
-  for (const auto& [a, b] : edges)
-    adjacent[a].push_back(b), adjacent[b].push_back(a);
-  std::vector<bool> seen(n, false);
-  std::queue<std::size_t> pending;
-  pending.push(0), seen[0] = true;
-  std::size_t reached = 1;
-  while (!pending.empty()) {
-    const std::size_t u = pending.front();
-    pending.pop();
-    for (std::size_t v : adjacent[u])
-      if (!seen[v])
-        seen[v] = true, ++reached, pending.push(v);
+  TopologyGraph graph(n);
+  for (const auto& [a, b] : edges) {
+    graph.add_link(a, b, 0.0, 1.0);
+    graph.add_link(b, a, 0.0, 1.0);
   }
-  return reached == n;
+  return graph.first_unreached_from(0) == kNoNode;
 }
 
 bool is_connected(const PlatformGraph& graph)
 {
-  std::vector<std::pair<std::size_t, std::size_t>> edges;
-  for (const auto& link : graph.links())
-    edges.emplace_back(link.from, link.to);
-  return is_connected(graph.host_count(), edges);
+  return TopologyGraph::from_platform_graph(graph).first_unreached_from(0) == kNoNode;
 }
 
 }  // namespace
@@ -273,10 +262,9 @@ TEST(TiersPlatformGenerator, AttachmentsAreTheShortestPairs)
 
 TEST(TiersPlatformGenerator, PresetsHaveTheirNodeCountsAndPaperDensities)
 {
-  EXPECT_EQ(tiers_preset_sizes(), (std::vector<std::size_t>{30, 65}));
   EXPECT_EQ(tiers_node_count(TiersPlatformParameters{}), 30u);  // the defaults are the 30 preset
   EXPECT_THROW(tiers_preset(31), std::invalid_argument);
-  for (std::size_t n : tiers_preset_sizes())
+  for (std::size_t n : {30, 65})
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
       auto p = tiers_preset(n);
       p.seed = seed;
@@ -311,11 +299,43 @@ TEST(TiersPlatformGenerator, TierBandwidthsLatenciesAndTheSendOverheadRule)
     else
       EXPECT_GT(link.bandwidth, 1e6);
   }
-  for (std::size_t u = 0; u < graph.host_count(); ++u) {
-    const auto fastest = fastest_link_send_overhead(graph, u);
-    EXPECT_EQ(graph.send_overhead(u).bandwidth, fastest.bandwidth);
-    EXPECT_EQ(graph.send_overhead(u).latency, fastest.latency);
+  // The 0.8 rule by hand: a host with a WAN-tier link sends at 0.8 x (5 ms + S / 1 GB/s), else one
+  // with a MAN-tier link at 0.8 x (0.2 ms + S / 200 MB/s) (every LAN link is slower), else at 0.8 x
+  // its fastest LAN link.
+  std::vector<Tier> best_tier(graph.host_count(), Tier::lan);
+  std::vector<double> best_lan(graph.host_count(), 0.0);
+  for (std::size_t k = 0; k < t.edges.size(); ++k) {
+    const auto& link = graph.links()[k];
+    if (t.edges[k].tier == Tier::lan) {
+      EXPECT_LT(link.bandwidth, 2e8) << k;
+    }
+    for (std::size_t end : {link.from, link.to}) {
+      best_tier[end] = std::min(best_tier[end], t.edges[k].tier);  // wan < man < lan
+      if (t.edges[k].tier == Tier::lan)
+        best_lan[end] = std::max(best_lan[end], link.bandwidth);
+    }
   }
+  std::size_t wan_hosts = 0, man_hosts = 0, lan_hosts = 0;
+  for (std::size_t u = 0; u < graph.host_count(); ++u) {
+    SCOPED_TRACE("host " + std::to_string(u));
+    const auto& send = graph.send_overhead(u);
+    if (best_tier[u] == Tier::wan) {
+      ++wan_hosts;
+      EXPECT_EQ(send.latency, 0.8 * 5e-3);
+      EXPECT_EQ(send.bandwidth, 1e9 / 0.8);
+    } else if (best_tier[u] == Tier::man) {
+      ++man_hosts;
+      EXPECT_EQ(send.latency, 0.8 * 2e-4);
+      EXPECT_EQ(send.bandwidth, 2e8 / 0.8);
+    } else {
+      ++lan_hosts;
+      EXPECT_EQ(send.latency, 0.8 * 2e-5);
+      EXPECT_EQ(send.bandwidth, best_lan[u] / 0.8);
+    }
+  }
+  EXPECT_GT(wan_hosts, 0u);  // all three cases occur
+  EXPECT_GT(man_hosts, 0u);
+  EXPECT_GT(lan_hosts, 0u);
 }
 
 TEST(TiersPlatformGenerator, RejectsImpossibleParametersNamingThem)

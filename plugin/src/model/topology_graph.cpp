@@ -2,6 +2,7 @@
 
 #include <boost/graph/breadth_first_search.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -79,15 +80,23 @@ std::vector<std::pair<NodeId, NodeId>> TopologyGraph::links() const
   return all;
 }
 
-bool TopologyGraph::reaches_all_from(NodeId source) const
+std::vector<double> TopologyGraph::link_times(double bytes) const
 {
-  std::vector<boost::default_color_type> color(size());
+  std::vector<double> times;
+  times.reserve(link_count());
+  for (NodeId u = 0; u < size(); ++u)
+    for (auto [it, end] = boost::out_edges(u, graph_); it != end; ++it)
+      times.push_back(graph_[*it].latency + bytes * graph_[*it].inverse_bandwidth);
+  return times;
+}
+
+NodeId TopologyGraph::first_unreached_from(NodeId source) const
+{
+  std::vector<boost::default_color_type> color(size(), boost::white_color);
   boost::breadth_first_search(graph_, source,
                               boost::color_map(boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, graph_))));
-  for (auto c : color)
-    if (c == boost::white_color)
-      return false;
-  return true;
+  const auto missed = std::find(color.begin(), color.end(), boost::white_color);
+  return missed == color.end() ? kNoNode : static_cast<NodeId>(missed - color.begin());
 }
 
 }  // namespace hbcast

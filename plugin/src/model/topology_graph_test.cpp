@@ -15,9 +15,25 @@ TEST(TopologyGraph, LinksAreDirectedWithAffineTimes)
   EXPECT_THROW(graph.link_time(1, 0, 8.0), std::out_of_range);
   EXPECT_THROW(graph.add_link(0, 1, 0.0, 1.0), std::invalid_argument);
   EXPECT_THROW(graph.add_link(2, 2, 0.0, 1.0), std::invalid_argument);
-  EXPECT_TRUE(graph.reaches_all_from(0));
-  EXPECT_FALSE(graph.reaches_all_from(2));
   EXPECT_EQ(graph.links(), (std::vector<std::pair<NodeId, NodeId>>{{0, 1}, {1, 2}}));
+  EXPECT_EQ(graph.link_times(8.0), (std::vector<double>{2.5, 4.0}));
+}
+
+TEST(TopologyGraph, FirstUnreachedHostFollowsDirectedLinks)
+{
+  // 0 -> 1 -> 2, 3 -> 1: from 0 only host 3 is missed; from 2 nothing but itself is reached.
+  TopologyGraph graph(4);
+  graph.add_link(0, 1, 0.0, 1.0);
+  graph.add_link(1, 2, 0.0, 1.0);
+  graph.add_link(3, 1, 0.0, 1.0);
+  EXPECT_EQ(graph.first_unreached_from(0), 3u);
+  EXPECT_EQ(graph.first_unreached_from(2), 0u);
+  EXPECT_EQ(graph.first_unreached_from(3), 0u);
+  graph.add_link(2, 3, 0.0, 1.0);
+  graph.add_link(2, 0, 0.0, 1.0);
+  EXPECT_EQ(graph.first_unreached_from(0), kNoNode);
+  EXPECT_EQ(graph.first_unreached_from(3), kNoNode);
+  EXPECT_EQ(TopologyGraph(1).first_unreached_from(0), kNoNode);
 }
 
 TEST(TopologyGraph, FromGeneratedPlatformDoublesUndirectedLinks)

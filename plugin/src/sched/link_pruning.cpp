@@ -3,6 +3,7 @@
 #include <hbcast/sched/topology_scheduling.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 namespace hbcast {
@@ -79,6 +80,18 @@ std::vector<NodeId> LinkPruning::parents() const
     if (kept_[link])
       parent[head(link)] = tail(link);
   return parent;
+}
+
+BroadcastTree prune_in_order(const TopologyGraph& graph, NodeId source, double slice_bytes,
+                             const std::function<bool(std::size_t, std::size_t)>& before)
+{
+  LinkPruning pruning(graph, source);
+  std::vector<std::size_t> order(pruning.link_count());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), before);
+  for (std::size_t link : order)
+    pruning.try_remove(link);
+  return tree_from_parents(graph, source, pruning.parents(), slice_bytes);
 }
 
 }  // namespace hbcast

@@ -7,14 +7,6 @@
 using namespace hbcast;
 using namespace hbcast::topology_testing;
 
-namespace {
-
-// The triangle, both directions: T_01 = 1, T_12 = 2, T_02 = 4. Links in graph.links() order:
-// 0->1, 0->2, 1->0, 1->2, 2->0, 2->1 (indices 0..5).
-TopologyGraph triangle() { return graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true); }
-
-}  // namespace
-
 TEST(LpGrowTree, AddsTheMostUsedLinkLeavingTheTree)
 {
   // Loads 0->1: 0.5, 0->2: 0.4, 1->2: 0.1. From {0}: 0->1 (0.5 > 0.4); then 0->2 (0.4 > 0.1): the
@@ -58,7 +50,7 @@ TEST(LpGrowTree, SchedulerGrowsByTheSteadyStateLoads)
 
 TEST(LpGrowTree, SchedulerContract) { check_scheduler_contract("lp-grow-tree", schedule_lp_grow_tree); }
 
-TEST(LpGrowTree, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(LpGrowTree, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(
       [](const TopologyGraph& graph, NodeId source, double slice_bytes) {

@@ -7,14 +7,6 @@
 using namespace hbcast;
 using namespace hbcast::topology_testing;
 
-namespace {
-
-// The triangle, both directions: T_01 = 1, T_12 = 2, T_02 = 4. Links in graph.links() order:
-// 0->1, 0->2, 1->0, 1->2, 2->0, 2->1 (indices 0..5).
-TopologyGraph triangle() { return graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true); }
-
-}  // namespace
-
 TEST(LpPrune, RemovesTheLeastUsedLinksFirst)
 {
   // Loads 0->1: 0.5, 0->2: 0.25, 1->2: 0.25, the rest 0. The unused links go first, slower first:
@@ -63,7 +55,7 @@ TEST(LpPrune, SchedulerPrunesByTheSteadyStateLoads)
 
 TEST(LpPrune, SchedulerContract) { check_scheduler_contract("lp-prune", schedule_lp_prune); }
 
-TEST(LpPrune, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(LpPrune, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(
       [](const TopologyGraph& graph, NodeId source, double slice_bytes) {

@@ -12,8 +12,7 @@ TEST(MultiportPruneDegree, OverlappingSendsKeepTheStar)
   // max(children * send_u, max T): 0: max(0.3, 1) = 1, 1: 1.5, 2: 1.5. Node 1 first (tie, lower
   // index): 1->2 goes (2 via 0), 1 drops to 0. Node 2: 2->3 goes (3 via 0). The star: period 1,
   // the optimum; one-port degree pruning keeps the chain (multi-port period 1.5).
-  auto graph = with_send_overheads(graph_of(4, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 1.0}, {1, 2, 1.5}, {2, 3, 1.5}}),
-                                   {0.1, 0.1, 0.1, 0.1});
+  auto graph = with_send_overheads(fan_with_chain(), {0.1, 0.1, 0.1, 0.1});
   auto tree = multiport_prune_degree_tree(graph, 0, 1.0);
   EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1, 2, 3}, {}, {}, {}}));
   EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::multi_port), 1.0);
@@ -43,7 +42,7 @@ TEST(MultiportPruneDegree, SchedulerContract)
   check_scheduler_contract("multiport-prune-degree", schedule_multiport_prune_degree);
 }
 
-TEST(MultiportPruneDegree, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(MultiportPruneDegree, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(multiport_prune_degree_tree, PortModel::multi_port);
 }

@@ -10,7 +10,7 @@ TEST(TopoGrowTree, PicksTheLowDegreePath)
   // 0 -> 1, 2, 3 at T = 1; 1 -> 2 -> 3 at T = 1.5. From {0}: the three links cost 1, 0->1 wins
   // (lower head). Then 0->2 and 0->3 cost OutDegree(0) + 1 = 2, 1->2 costs 1.5: 1->2. Then 0->3
   // costs 2, 2->3 costs 1.5: 2->3. The chain 0 -> 1 -> 2 -> 3, period 1.5, the optimum.
-  auto graph = graph_of(4, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 1.0}, {1, 2, 1.5}, {2, 3, 1.5}});
+  auto graph = fan_with_chain();
   auto tree = topo_grow_tree(graph, 0, 1.0);
   EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1}, {2}, {3}, {}}));
   EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 1.5);
@@ -32,7 +32,7 @@ TEST(TopoGrowTree, CostIsTheOutDegreeTheSenderWouldHave)
 TEST(TopoGrowTree, Triangle)
 {
   // T_01 = 1, T_12 = 2, T_02 = 4 both ways: 0->1 (1 < 4), then 1->2 (2) beats 0->2 (1 + 4 = 5).
-  auto graph = graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true);
+  auto graph = triangle();
   auto tree = topo_grow_tree(graph, 0, 1.0);
   EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1}, {2}, {}}));
   EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 2.0);
@@ -58,7 +58,7 @@ TEST(TopoGrowTree, RejectsAHostUnreachableFromTheSource)
 
 TEST(TopoGrowTree, SchedulerContract) { check_scheduler_contract("grow-tree", schedule_topo_grow_tree); }
 
-TEST(TopoGrowTree, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(TopoGrowTree, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(topo_grow_tree, PortModel::one_port);
 }

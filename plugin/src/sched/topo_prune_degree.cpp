@@ -16,9 +16,7 @@ BroadcastTree prune_by_node_metric(const TopologyGraph& graph, NodeId source, do
 {
   LinkPruning pruning(graph, source);
   const std::size_t n = graph.size();
-  std::vector<double> time(pruning.link_count());
-  for (std::size_t link = 0; link < time.size(); ++link)
-    time[link] = graph.link_time(pruning.tail(link), pruning.head(link), slice_bytes);
+  const std::vector<double> time = graph.link_times(slice_bytes);
 
   // Each node's out-links heaviest first (Algorithm 2, line 7), tried through a forward cursor:
   // a link tried once is either removed or essential, never to be tried again.

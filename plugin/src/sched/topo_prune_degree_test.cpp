@@ -13,7 +13,7 @@ TEST(TopoPruneDegree, SpreadsTheLoadWhereSimplePruningKeepsAStar)
   // head first) is 1's only in-link; 0->2 goes (2 via 1), OutDegree(0) = 2, still the heaviest;
   // 0->3 goes (3 via 1 -> 2), OutDegree(0) = 1, and 3 links remain: the chain 0 -> 1 -> 2 -> 3,
   // period 1.5, the optimum; simple pruning keeps the star (period 3).
-  auto graph = graph_of(4, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 1.0}, {1, 2, 1.5}, {2, 3, 1.5}});
+  auto graph = fan_with_chain();
   auto tree = topo_prune_degree_tree(graph, 0, 1.0);
   EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1}, {2}, {3}, {}}));
   EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 1.5);
@@ -26,7 +26,7 @@ TEST(TopoPruneDegree, TriangleFollowsTheHeaviestNode)
   // drops to 2. Node 0 (5): 0->2 goes (2 via 1), 0 drops to 1. Node 1 (3): 1->2 is now 2's only
   // in-link, 1->0 goes, 1 drops to 2 with no link left to try. Node 2 (2): 2->1 goes (1 via 0).
   // Left: 0 -> 1 -> 2, period 2, the optimum (the star has 5).
-  auto graph = graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true);
+  auto graph = triangle();
   auto tree = topo_prune_degree_tree(graph, 0, 1.0);
   EXPECT_EQ(children_of(tree), (std::vector<std::vector<NodeId>>{{1}, {2}, {}}));
   EXPECT_DOUBLE_EQ(period_of(tree, graph, 1.0, PortModel::one_port), 2.0);
@@ -51,7 +51,7 @@ TEST(TopoPruneDegree, RejectsAHostUnreachableFromTheSource)
 
 TEST(TopoPruneDegree, SchedulerContract) { check_scheduler_contract("prune-degree", schedule_topo_prune_degree); }
 
-TEST(TopoPruneDegree, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(TopoPruneDegree, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(topo_prune_degree_tree, PortModel::one_port);
 }

@@ -12,22 +12,6 @@
 using namespace hbcast;
 using namespace hbcast::topology_testing;
 
-namespace {
-
-// The triangle, every link in both directions: T_01 = 1, T_12 = 2, T_02 = 4. From 0 the trees are
-// {0->1, 0->2}: period 1 + 4 = 5; {0->2, 2->1}: max(4, 2) = 4; {0->1, 1->2}: max(1, 2) = 2 (best).
-TopologyGraph triangle() { return graph_of(3, {{0, 1, 1.0}, {1, 2, 2.0}, {0, 2, 4.0}}, true); }
-
-// A fan with a chain beside it: 0 -> 1, 2, 3 at T = 1 and 1 -> 2 -> 3 at T = 1.5. The star costs
-// the source 3 per slice; the chain 0 -> 1 -> 2 -> 3 has period 1.5, the best of the 4 trees
-// ({0->1, 1->2, 0->3} and {0->1, 0->2, 2->3} have period 2).
-TopologyGraph fan_with_chain()
-{
-  return graph_of(4, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 1.0}, {1, 2, 1.5}, {2, 3, 1.5}});
-}
-
-}  // namespace
-
 TEST(TopoPruneSimple, TriangleDropsTheSlowLinksFirst)
 {
   // Heaviest first: 0->2 (4; 2 still reached via 1) and 2->0 (4; into the source) go, 1->2 (2) is
@@ -72,7 +56,7 @@ TEST(TopoPruneSimple, RejectsAHostUnreachableFromTheSource)
 
 TEST(TopoPruneSimple, SchedulerContract) { check_scheduler_contract("prune-simple", schedule_topo_prune_simple); }
 
-TEST(TopoPruneSimple, ValidSpanningTreeOfLinksNeverBelowTheOptimum)
+TEST(TopoPruneSimple, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)
 {
   check_on_random_graphs(topo_prune_simple_tree, PortModel::one_port);
 }

@@ -8,30 +8,12 @@
 
 namespace hbcast {
 
-NodeId first_unreachable_host(const TopologyGraph& graph, NodeId source)
-{
-  std::vector<bool> reached(graph.size(), false);
-  std::vector<NodeId> pending{source};
-  reached.at(source) = true;
-  while (!pending.empty()) {
-    const NodeId u = pending.back();
-    pending.pop_back();
-    for (NodeId v : graph.out_neighbors(u))
-      if (!reached[v]) {
-        reached[v] = true;
-        pending.push_back(v);
-      }
-  }
-  const auto missing = std::find(reached.begin(), reached.end(), false);
-  return missing == reached.end() ? kNoNode : static_cast<NodeId>(missing - reached.begin());
-}
-
 void require_reachable_from(const TopologyGraph& graph, NodeId source)
 {
   if (source >= graph.size())
     throw std::invalid_argument("source " + std::to_string(source) + " is not one of the " +
                                 std::to_string(graph.size()) + " hosts of the platform graph");
-  const NodeId missing = first_unreachable_host(graph, source);
+  const NodeId missing = graph.first_unreached_from(source);
   if (missing != kNoNode)
     throw std::invalid_argument("host " + std::to_string(missing) + " is not reachable from host " +
                                 std::to_string(source) + " along the platform's direct links");
@@ -46,7 +28,7 @@ const TopologyGraph& checked_topology(const BroadcastInstance& instance, NodeId 
   if (root >= instance.size())
     throw std::invalid_argument(scheduler + ": root " + std::to_string(root) + " is not one of the " +
                                 std::to_string(instance.size()) + " hosts");
-  const NodeId missing = first_unreachable_host(graph, root);
+  const NodeId missing = graph.first_unreached_from(root);
   if (missing != kNoNode)
     throw std::invalid_argument(scheduler + ": host '" + instance.host_names()[missing] +
                                 "' is not reachable from the root '" + instance.host_names()[root] +

@@ -16,9 +16,10 @@ std::vector<NodeId> grow_tree(const TopologyGraph& graph, NodeId source, double 
   // head is still outside the tree, found by a cursor that only moves forward.
   std::vector<std::vector<std::pair<double, CandidateLink>>> ranked(n);
   const auto links = graph.links();
+  const auto times = graph.link_times(slice_bytes);
   for (std::size_t index = 0; index < links.size(); ++index) {
     const auto [from, to] = links[index];
-    CandidateLink link{index, from, to, graph.link_time(from, to, slice_bytes)};
+    CandidateLink link{index, from, to, times[index]};
     ranked[from].emplace_back(rule.rank(link), link);
   }
   for (auto& list : ranked)

@@ -68,15 +68,17 @@ private:
   std::map<std::string, std::string> parameters_;
 };
 
-/// The multi-port rule of seed 002, section 5.1 / Table 2: send_u = 0.80 x the time of u's
-/// fastest outgoing link. "Fastest" is the highest bandwidth, ties going to the lower latency
-/// (then the lower index); with an affine link time t(S) = lat + S/bw, 0.8 t(S) is the affine
-/// overhead latency = 0.8 lat, bandwidth = bw / 0.8, so the rule holds at every message size.
-/// Throws std::invalid_argument when the host has no outgoing link.
-PlatformGraph::SendOverhead fastest_link_send_overhead(const PlatformGraph& graph, std::size_t host);
-
-/// Sets every host's send overhead with fastest_link_send_overhead.
+/// The multi-port rule of seed 002, section 5.1 / Table 2, send_u = 0.80 x min_w T_uw, applied to
+/// every host: u's link of highest bandwidth is taken as its fastest (ties: lower latency, then
+/// lower link index) and send_u gets latency 0.8 lat and bandwidth bw / 0.8, i.e. 0.8 x that
+/// link's time at every message size. That link is the one of minimum time for large messages, and
+/// at every size when u's links share one latency (as on Table-2 platforms); with unequal
+/// latencies a slower, lower-latency link can be faster for small messages.
+/// Throws std::invalid_argument naming a host without an outgoing link.
 void apply_fastest_link_send_overheads(PlatformGraph& graph);
+
+/// Host names "node-0" .. "node-(n-1)", as the random and star generators name their hosts.
+std::vector<std::string> numbered_host_names(std::size_t n);
 
 /// The shortest decimal text that reads back as exactly `value` (for parameter records).
 std::string shortest_decimal(double value);

@@ -40,7 +40,7 @@ double random_platform_bandwidth_floor(double bandwidth_mean);
 ///     of step 1, then the repair edges in the order of step 2); each Gaussian takes two
 ///     uniforms (standard_normal_draw), and each redraw below the floor two more.
 /// Topology thus depends only on (node_count, density, seed), not on the bandwidth parameters.
-/// The send overheads follow the 0.8 rule (fastest_link_send_overhead).
+/// The send overheads follow the 0.8 rule (apply_fastest_link_send_overheads).
 /// Throws std::invalid_argument, naming the parameter, when node_count < 2, density is outside
 /// [0, 1], the mean is <= 0, the deviation < 0, the latency < 0, or a value is not finite.
 PlatformGraph generate_random_platform(const RandomPlatformParameters& parameters);

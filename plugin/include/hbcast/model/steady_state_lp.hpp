@@ -3,7 +3,6 @@
 #include <hbcast/model/topology_graph.hpp>
 
 #include <cstddef>
-#include <utility>
 #include <vector>
 
 namespace hbcast {
@@ -39,9 +38,7 @@ struct SteadyStateSolution {
   double slices_per_second = 0.0;
   /// TP * slice_bytes.
   double bytes_per_second = 0.0;
-  /// The directed links, in the order of TopologyGraph::links().
-  std::vector<std::pair<NodeId, NodeId>> links;
-  /// n_uv for each link (same order) in one optimal solution (they are seldom unique): slices per
+  /// n_uv for each link, in TopologyGraph::links() order, in one optimal solution (they are seldom unique): slices per
   /// second crossing it, max over destinations w of x^{uv}_w (constraint (d) of seed 002, section
   /// 4.1). They meet the one-port constraints exactly and, as capacities, carry TP from the source
   /// to every host. The weights of the LP-based heuristics of section 4.2. All zero when unbounded.

@@ -51,8 +51,6 @@ constexpr std::size_t kTiersMaxNodes = 10000;
 ///  * 65: NW NM NL SW SM SL = 1 4 2 5 5 5 (5 + 4x5 + 8x5), RW RM RL RMW RLM = 1 1 1 2 1.
 /// Bandwidths and latencies keep their defaults. Throws std::invalid_argument for other counts.
 TiersPlatformParameters tiers_preset(std::size_t node_count);
-/// The node counts tiers_preset accepts, increasing.
-std::vector<std::size_t> tiers_preset_sizes();
 
 /// Node count NW*SW + NW*NM*SM + NW*NM*NL*SL, saturating instead of overflowing.
 std::size_t tiers_node_count(const TiersPlatformParameters& parameters);

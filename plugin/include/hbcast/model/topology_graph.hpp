@@ -45,8 +45,11 @@ public:
   std::vector<NodeId> out_neighbors(NodeId host) const;
   /// Every directed link (u, v), in a stable order (by u, then insertion).
   std::vector<std::pair<NodeId, NodeId>> links() const;
-  /// Whether every host is reachable from `source` along directed links.
-  bool reaches_all_from(NodeId source) const;
+  /// T_uv(bytes) of every link, in links() order.
+  std::vector<double> link_times(double bytes) const;
+  /// The lowest-index host not reachable from `source` along directed links, or kNoNode when
+  /// every host is (breadth-first search).
+  NodeId first_unreached_from(NodeId source) const;
 
 private:
   Graph graph_;

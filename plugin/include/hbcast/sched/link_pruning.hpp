@@ -1,7 +1,9 @@
 #pragma once
+#include <hbcast/core/broadcast_tree.hpp>
 #include <hbcast/core/node_id.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -51,5 +53,12 @@ private:
   mutable std::vector<bool> reached_;  // search scratch
   mutable std::vector<NodeId> pending_;
 };
+
+/// The single-pass pruning of Algorithms 1 and 6: tries to remove every link once, in the order
+/// `before` sorts link indices (graph.links() order; stable, so equal links keep their index
+/// order), then orients the arborescence left with tree_from_parents. One pass suffices: a link
+/// kept once stays essential. Throws std::invalid_argument when a host is unreachable.
+BroadcastTree prune_in_order(const TopologyGraph& graph, NodeId source, double slice_bytes,
+                             const std::function<bool(std::size_t, std::size_t)>& before);
 
 }  // namespace hbcast

@@ -18,9 +18,8 @@ namespace hbcast {
 /// directed links (the heuristics only use direct links, seed 002 section 2.4).
 const TopologyGraph& checked_topology(const BroadcastInstance& instance, NodeId root, const std::string& scheduler);
 
-/// A host not reachable from `source` along directed links, or kNoNode when all are.
-NodeId first_unreachable_host(const TopologyGraph& graph, NodeId source);
-/// Throws std::invalid_argument naming the first unreachable host (core-level entry points).
+/// Throws std::invalid_argument naming the first host unreachable from `source`
+/// (TopologyGraph::first_unreached_from; core-level entry points).
 void require_reachable_from(const TopologyGraph& graph, NodeId source);
 
 /// Throws std::invalid_argument unless edge_loads (the LP's n_uv for the LP-based heuristics of
