@@ -2,6 +2,8 @@
 
 #include <hbcast/cli/yaml_file.hpp>
 
+#include <algorithm>
+
 namespace hbcast::cli {
 
 void ExperimentParameters::fail(const char* key, const std::string& what) const
@@ -52,6 +54,25 @@ std::vector<std::vector<double>> ExperimentParameters::number_lists(const char* 
   } catch (const YAML::Exception&) {
     fail(key, "not a list of lists of numbers");
   }
+}
+
+std::string ExperimentParameters::choice(const char* key, const std::vector<std::string>& allowed,
+                                         std::string fallback) const
+{
+  if (!parameters_[key])
+    return fallback;
+  const YAML::Node node = parameters_[key];
+  if (node.IsScalar() && std::find(allowed.begin(), allowed.end(), node.Scalar()) != allowed.end())
+    return node.Scalar();
+  std::string words;
+  for (std::size_t x = 0; x < allowed.size(); ++x)
+    words += (x == 0 ? "'" : x + 1 == allowed.size() ? " or '" : ", '") + allowed[x] + "'";
+  std::string got = "nothing";
+  if (node.IsScalar())
+    got = "'" + node.Scalar() + "'";
+  else if (node.IsSequence() || node.IsMap())
+    got = node.IsSequence() ? "a list" : "a map";
+  fail(key, words + " (got " + got + ")");
 }
 
 }  // namespace hbcast::cli

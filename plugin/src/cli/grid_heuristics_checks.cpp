@@ -10,13 +10,13 @@
 namespace hbcast::cli {
 namespace {
 
+// The statistics are indexed like the registry.
 std::size_t index_of(const std::string& name)
 {
-  const auto& heuristics = grid_heuristics();
-  for (std::size_t x = 0; x < heuristics.size(); ++x)
-    if (heuristics[x].name == name)
-      return x;
-  throw std::logic_error("no grid heuristic " + name);
+  const GridHeuristic* heuristic = find_grid_heuristic(name);
+  if (heuristic == nullptr)
+    throw std::logic_error("no grid heuristic " + name);
+  return static_cast<std::size_t>(heuristic - grid_heuristics().data());
 }
 
 double mean(const GridStatisticsTable::value_type& entry, const std::string& name, std::size_t instances)
@@ -24,7 +24,7 @@ double mean(const GridStatisticsTable::value_type& entry, const std::string& nam
   return entry.second.makespan_sum[index_of(name)] / static_cast<double>(instances);
 }
 
-double hit_rate(const CountStatistics& stats, const std::string& name, std::size_t instances)
+double hit_rate(const GridCountStatistics& stats, const std::string& name, std::size_t instances)
 {
   return static_cast<double>(stats.hits[index_of(name)]) / static_cast<double>(instances);
 }

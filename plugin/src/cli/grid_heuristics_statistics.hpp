@@ -1,6 +1,7 @@
 #pragma once
 // Internal to the grid-heuristics validation kind: per-count statistics, the CSV and the checks.
 #include <hbcast/cli/validation_checks.hpp>
+#include <hbcast/grid/grid_heuristic_statistics.hpp>
 
 #include <map>
 #include <string>
@@ -8,15 +9,7 @@
 
 namespace hbcast::cli {
 
-/// Per cluster count: sums over the instances, per grid heuristic (registry order).
-struct CountStatistics {
-  std::vector<double> makespan_sum;
-  std::vector<std::size_t> hits;
-  std::vector<double> ratio_to_optimum_sum;  ///< when the optimum is computed
-  std::vector<std::size_t> optimal;
-  bool has_optimum = false;
-};
-using GridStatisticsTable = std::map<std::size_t, CountStatistics>;  ///< by cluster count
+using GridStatisticsTable = std::map<std::size_t, GridCountStatistics>;  ///< by cluster count
 
 /// clusters,heuristic,paper_name,instances,mean_makespan,hit_rate,mean_ratio_to_optimum,optimal_rate
 std::string results_csv(const GridStatisticsTable& table, std::size_t instances);

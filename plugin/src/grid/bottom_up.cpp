@@ -9,19 +9,9 @@ using namespace grid_detail;
 GridSchedule schedule_bottom_up(const GridInstance& instance)
 {
   RoundState state(instance);
-  BestSenders senders(state, BestSenders::Key::transfer);  // min over A of g_ij + L_ij, kept as A grows
-  while (!state.done()) {
-    Candidate chosen{-kInfinity, 0, 0};
-    for (std::size_t j : state.waiting()) {
-      const Candidate nearest = senders.best(j);
-      const Candidate candidate{nearest.value + instance.broadcast_time(j), j, nearest.sender};
-      if (better_max(candidate, chosen))
-        chosen = candidate;
-    }
-    state.send(chosen.sender, chosen.receiver);
-    senders.after_send(chosen.sender, chosen.receiver);
-  }
-  return state.finish();
+  // max over j of (min over A of g_ij + L_ij, kept as A grows) + T_j.
+  return run_rounds(state, BestSenders::Key::transfer, Pick::maximum,
+                    [&instance](std::size_t j) { return instance.broadcast_time(j); }, [](std::size_t) {});
 }
 
 }  // namespace hbcast

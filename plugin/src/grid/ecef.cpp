@@ -3,19 +3,14 @@
 #include "grid_round_state.hpp"
 
 namespace hbcast {
-namespace {
 
-struct NoLookahead {
-  double value(std::size_t) const { return 0.0; }
-  void removed(std::size_t, const grid_detail::RoundState&) {}
-};
-
-}  // namespace
+using namespace grid_detail;
 
 GridSchedule schedule_ecef(const GridInstance& instance)
 {
-  NoLookahead lookahead;
-  return grid_detail::run_ecef_with_lookahead(instance, lookahead);
+  RoundState state(instance);
+  return run_rounds(state, BestSenders::Key::ready_plus_transfer, Pick::minimum, [](std::size_t) { return 0.0; },
+                    [](std::size_t) {});
 }
 
 }  // namespace hbcast

@@ -19,11 +19,5 @@ TEST(EcefLatMax, ServesTheClusterThatLeadsToSlowClustersLast)
   EXPECT_EQ(schedule.makespan, 11.0);  // cluster 3 relays to 1 before broadcasting: 2 + 9
 }
 
-TEST(EcefLatMax, ReducesToEcefWithOneWaitingCluster)
-{
-  const GridInstance two = instance_from(symmetric(2, {{0, 1, 0.25}}), {1, 2});
-  EXPECT_EQ(schedule_ecef_lat_max(two).makespan, 2.25);
-}
-
 }  // namespace
 }  // namespace hbcast

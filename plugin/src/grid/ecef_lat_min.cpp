@@ -4,12 +4,11 @@
 
 namespace hbcast {
 
+using namespace grid_detail;
+
 GridSchedule schedule_ecef_lat_min(const GridInstance& instance)
 {
-  auto weight = [&instance](std::size_t j, std::size_t k) { return instance.transfer_time(j, k) + instance.broadcast_time(k); };
-  grid_detail::RoundState initial(instance);
-  grid_detail::ExtremumLookahead<decltype(weight), false> lookahead(initial, weight);
-  return grid_detail::run_ecef_with_lookahead(instance, lookahead);
+  return schedule_ecef_with_extremum(instance, LookaheadWeight::transfer_then_broadcast, Pick::minimum);
 }
 
 }  // namespace hbcast

@@ -9,16 +9,9 @@ using namespace grid_detail;
 GridSchedule schedule_fef(const GridInstance& instance)
 {
   RoundState state(instance);
-  BestSenders senders(state, BestSenders::Key::latency);  // the edge weight alone: no ready time
-  while (!state.done()) {
-    Candidate chosen;
-    for (std::size_t j : state.waiting())
-      if (const Candidate best = senders.best(j); better_min(best, chosen))
-        chosen = best;
-    state.send(chosen.sender, chosen.receiver);
-    senders.after_send(chosen.sender, chosen.receiver);
-  }
-  return state.finish();
+  // The edge weight alone: no ready time, nothing added.
+  return run_rounds(state, BestSenders::Key::latency, Pick::minimum, [](std::size_t) { return 0.0; },
+                    [](std::size_t) {});
 }
 
 }  // namespace hbcast

@@ -12,18 +12,19 @@ BroadcastTree grid_broadcast_tree(const GridInstance& instance, const GridSchedu
   const auto& clusters = instance.clusters();
   std::size_t covered = 0;
   for (const auto& cluster : clusters) {
-    if (cluster.hosts.empty() || cluster.hosts.front() != cluster.coordinator)
+    if (cluster.hosts.empty())
       throw std::invalid_argument("grid tree: every cluster needs its hosts, coordinator first");
     covered += cluster.hosts.size();
   }
   if (covered != host_count)
     throw std::invalid_argument("grid tree: the clusters hold " + std::to_string(covered) + " hosts, not " +
                                 std::to_string(host_count));
-  BroadcastTree tree(host_count, clusters[instance.root_cluster()].coordinator);
+  // Each cluster's coordinator is its first host.
+  BroadcastTree tree(host_count, clusters[instance.root_cluster()].hosts.front());
   auto transfers = schedule.transfers;
   std::stable_sort(transfers.begin(), transfers.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
   for (const auto& transfer : transfers)
-    tree.add_child(clusters[transfer.sender].coordinator, clusters[transfer.receiver].coordinator);
+    tree.add_child(clusters[transfer.sender].hosts.front(), clusters[transfer.receiver].hosts.front());
   for (const auto& cluster : clusters) {
     const BroadcastTree local = binomial_tree(cluster.hosts.size(), 0);
     for (NodeId rank = 0; rank < local.size(); ++rank)

@@ -1,6 +1,7 @@
 #include <hbcast/grid/grid_flat.hpp>
 
-#include "grid_round_state.hpp"
+#include <utility>
+#include <vector>
 
 namespace hbcast {
 

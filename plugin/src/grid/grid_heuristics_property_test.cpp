@@ -8,7 +8,7 @@
 #include <hbcast/grid/grid_optimum.hpp>
 #include <hbcast/grid/table2_instance_generator.hpp>
 
-#include "grid_test_support.hpp"
+#include "grid_heuristic_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -141,7 +141,9 @@ TEST(GridHeuristicsProperty, SchedulesAreValidAndMatchANaiveImplementation)
       const GridSchedule schedule = heuristic.schedule(g);
       EXPECT_DOUBLE_EQ(check_grid_schedule(g, schedule), schedule.makespan);
       if (heuristic.name != "grid-flat") {
-        EXPECT_EQ(schedule.makespan, naive_by_name(heuristic.name, g).makespan);
+        const GridSchedule reference = naive_by_name(heuristic.name, g);
+        EXPECT_EQ(grid_test::decisions_of(schedule), grid_test::decisions_of(reference));
+        EXPECT_EQ(schedule.makespan, reference.makespan);
       }
     }
   }
@@ -172,12 +174,10 @@ TEST(GridHeuristicsProperty, ExhaustiveOptimumBoundsEveryHeuristic)
 
 TEST(GridHeuristicsProperty, OptimumOfAHandMadeInstance)
 {
-  // Y2 of the unit tests (edges 1, T = 0, 1, 5, 9): 0 -> 3, 3 -> 2? No: cluster 3 must broadcast
-  // at once (ends at 10 at best, it receives at 1 or later); 0 -> 3 [0,1], 0 -> 2 [1,2], 2 -> 1 [2,3]
-  // gives releases 2, 3, 3, 1: makespan max(2, 4, 8, 10) = 10, which is optimal.
-  const GridInstance y2 = grid_test::instance_from(
-      grid_test::symmetric(4, {{0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {1, 2, 1}, {1, 3, 1}, {2, 3, 1}}), {0, 1, 5, 9});
-  EXPECT_EQ(grid_optimal_makespan(y2), 10.0);
+  // Y2 (every edge 1, T = 0, 1, 5, 9): cluster 3 receives at 1 at the earliest, then needs 9, so
+  // 10 is a lower bound. 0 -> 3 [0,1], 0 -> 2 [1,2], 2 -> 1 [2,3] reaches it: releases 2, 3, 3, 1
+  // for clusters 0..3, makespan max(2, 4, 8, 10) = 10 (3 broadcasts at once, relaying nothing).
+  EXPECT_EQ(grid_optimal_makespan(grid_test::instance_y2()), 10.0);
   std::mt19937_64 rng(1);
   EXPECT_THROW(grid_optimal_makespan(random_table2_instance(kGridOptimumMaxClusters + 1, rng)),
                std::invalid_argument);
@@ -193,9 +193,9 @@ TEST(GridHeuristicsProperty, FullTreeEvaluatesToThePredictedMakespan)
     std::mt19937_64 rng(seed);
     std::vector<std::size_t> sizes(2 + seed % 6);
     for (auto& size : sizes)
-      size = 2 + static_cast<std::size_t>(unit_uniform_draw(rng) * 8);  // two loners may cluster together
+      size = 2 + uniform_index(rng, 8);  // two loners may cluster together
     const DenseCostModel costs = grid_test::random_sites(sizes, rng);
-    const NodeId root = static_cast<NodeId>(unit_uniform_draw(rng) * costs.size());
+    const NodeId root = uniform_index(rng, costs.size());
     const double bytes = 4e6;
     const GridInstance g = grid_instance_from_costs(costs, cluster_by_latency(costs, 0.30), root, bytes);
     ASSERT_EQ(g.cluster_count(), sizes.size());

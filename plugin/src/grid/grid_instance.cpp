@@ -35,8 +35,8 @@ GridInstance::GridInstance(std::vector<GridCluster> clusters, std::vector<double
   require_times(latency_, k * k, "the latency matrix");
   require_times(gap_, k * k, "the gap matrix");
   for (const auto& cluster : clusters_)
-    if (!(cluster.broadcast_time >= 0.0) || !std::isfinite(cluster.broadcast_time) || cluster.size == 0)
-      throw std::invalid_argument("grid instance: every cluster needs a size >= 1 and a finite T_i >= 0");
+    if (!(cluster.broadcast_time >= 0.0) || !std::isfinite(cluster.broadcast_time))
+      throw std::invalid_argument("grid instance: every cluster needs a finite T_i >= 0");
   transfer_.resize(k * k);
   for (std::size_t x = 0; x < k * k; ++x)
     transfer_[x] = gap_[x] + latency_[x];

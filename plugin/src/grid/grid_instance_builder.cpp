@@ -13,8 +13,6 @@ GridCluster describe_cluster(const CostModel& costs, std::vector<NodeId> hosts, 
   const auto at = std::find(hosts.begin(), hosts.end(), coordinator);
   std::rotate(hosts.begin(), at, at + 1);  // coordinator first, the others in index order
   GridCluster cluster;
-  cluster.coordinator = coordinator;
-  cluster.size = hosts.size();
   const std::size_t sample = std::min(hosts.size(), kIntraClusterSample);
   double latency = 0.0, inverse_bandwidth = 0.0;
   for (std::size_t a = 0; a < sample; ++a)
@@ -28,7 +26,7 @@ GridCluster describe_cluster(const CostModel& costs, std::vector<NodeId> hosts, 
     cluster.intra_latency = latency / pairs;
     cluster.intra_gap = bytes * inverse_bandwidth / pairs;
   }
-  cluster.broadcast_time = plogp_binomial_time(cluster.size, cluster.intra_latency, cluster.intra_gap);
+  cluster.broadcast_time = plogp_binomial_time(hosts.size(), cluster.intra_latency, cluster.intra_gap);
   cluster.hosts = std::move(hosts);
   return cluster;
 }
@@ -57,8 +55,9 @@ GridInstance grid_instance_from_costs(const CostModel& costs, const HostClusteri
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = 0; j < k; ++j)
       if (i != j) {
-        latency[i * k + j] = costs.latency(clusters[i].coordinator, clusters[j].coordinator);
-        gap[i * k + j] = bytes * costs.inverse_bandwidth(clusters[i].coordinator, clusters[j].coordinator);
+        const NodeId from = clusters[i].hosts.front(), to = clusters[j].hosts.front();  // the coordinators
+        latency[i * k + j] = costs.latency(from, to);
+        gap[i * k + j] = bytes * costs.inverse_bandwidth(from, to);
       }
   return GridInstance(std::move(clusters), std::move(latency), std::move(gap), root_cluster, bytes);
 }

@@ -38,10 +38,10 @@ TEST(GridInstanceBuilder, DerivesCoordinatorsLgAndPlogpT)
   const double bytes = 4e6;
   const GridInstance grid = grid_instance_from_costs(costs, clustering, 5, bytes);
   EXPECT_EQ(grid.root_cluster(), 2u);
-  EXPECT_EQ(grid.cluster(2).coordinator, 5u);
+  EXPECT_EQ(grid.cluster(2).hosts.front(), 5u);
   EXPECT_EQ(grid.cluster(2).hosts, (std::vector<NodeId>{5, 4, 6, 7}));
-  EXPECT_EQ(grid.cluster(0).coordinator, 0u);
-  EXPECT_EQ(grid.cluster(1).size, 1u);
+  EXPECT_EQ(grid.cluster(0).hosts.front(), 0u);
+  EXPECT_EQ(grid.cluster(1).hosts.size(), 1u);
   EXPECT_EQ(grid.broadcast_time(1), 0.0);
   EXPECT_DOUBLE_EQ(grid.latency(0, 2), costs.latency(0, 5));
   EXPECT_DOUBLE_EQ(grid.gap(2, 1), bytes * costs.inverse_bandwidth(5, 3));

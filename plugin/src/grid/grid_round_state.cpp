@@ -5,10 +5,9 @@
 namespace hbcast::grid_detail {
 
 RoundState::RoundState(const GridInstance& instance)
-    : instance_(instance), position_(instance.cluster_count(), kNone), ready_(instance.cluster_count(), kInfinity)
+    : instance_(instance), position_(instance.cluster_count(), 0), ready_(instance.cluster_count(), kInfinity)
 {
   const std::size_t root = instance.root_cluster();
-  informed_.push_back(root);
   ready_[root] = 0.0;
   for (std::size_t j = 0; j < instance.cluster_count(); ++j)
     if (j != root) {
@@ -27,8 +26,6 @@ void RoundState::send(std::size_t i, std::size_t j)
   position_[waiting_.back()] = at;
   waiting_[at] = waiting_.back();
   waiting_.pop_back();
-  position_[j] = kNone;
-  informed_.push_back(j);
 }
 
 GridSchedule RoundState::finish() const
@@ -78,7 +75,7 @@ void BestSenders::push(std::size_t j, std::size_t sender)
   std::push_heap(heaps_[j].begin(), heaps_[j].end(), WorseEntry());
 }
 
-void BestSenders::after_send(std::size_t, std::size_t receiver)
+void BestSenders::after_send(std::size_t receiver)
 {
   for (std::size_t j : state_.waiting()) {
     if (with_ready_times_) {

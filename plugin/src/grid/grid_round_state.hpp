@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the grid heuristics: the sets A and B of seed 003, section 3, the ready times RT_i,
-// and the incremental "best sender per receiver" both ECEF-like and FEF-like heuristics need.
+// the incremental "best sender per receiver" and the round loop every A/B heuristic shares.
 #include <hbcast/grid/grid_instance.hpp>
 #include <hbcast/grid/grid_schedule.hpp>
 
@@ -31,24 +31,29 @@ inline bool better_max(const Candidate& a, const Candidate& b)
   return a.receiver != b.receiver ? a.receiver < b.receiver : a.sender < b.sender;
 }
 
-/// A (informed clusters, in joining order), B (waiting clusters), the ready times, the decisions.
+/// Which extremum a heuristic's round (or a lookahead) takes.
+enum class Pick { minimum, maximum };
+inline bool better(Pick pick, const Candidate& a, const Candidate& b)
+{
+  return pick == Pick::maximum ? better_max(a, b) : better_min(a, b);
+}
+
+/// B (waiting clusters), |A| (informed ones), the ready times and the decisions.
 class RoundState {
 public:
   explicit RoundState(const GridInstance& instance);
   const GridInstance& instance() const { return instance_; }
   bool done() const { return waiting_.empty(); }
-  const std::vector<std::size_t>& informed() const { return informed_; }
   const std::vector<std::size_t>& waiting() const { return waiting_; }  ///< unordered
-  bool is_waiting(std::size_t j) const { return position_[j] != kNone; }
+  std::size_t informed_count() const { return instance_.cluster_count() - waiting_.size(); }
   double ready(std::size_t i) const { return ready_[i]; }  ///< RT_i: holds the message and is free
   /// Sender i transfers to waiting j now (at RT_i); both become ready at the arrival.
   void send(std::size_t i, std::size_t j);
   GridSchedule finish() const;
 
 private:
-  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   const GridInstance& instance_;
-  std::vector<std::size_t> informed_, waiting_, position_;
+  std::vector<std::size_t> waiting_, position_;  // position_[j]: j's index in waiting_ while waiting
   std::vector<double> ready_;
   std::vector<std::pair<std::size_t, std::size_t>> decisions_;
 };
@@ -65,8 +70,8 @@ class BestSenders {
 public:
   enum class Key { ready_plus_transfer, transfer, latency };  ///< RT_i + g + L (ECEF), g + L, L (FEF)
   BestSenders(const RoundState& state, Key key);
-  /// Call after state.send(sender, receiver).
-  void after_send(std::size_t sender, std::size_t receiver);
+  /// Call after state.send(sender, receiver): the receiver joined A.
+  void after_send(std::size_t receiver);
   /// The best (value, j, sender) for a waiting j.
   Candidate best(std::size_t j);
 
@@ -84,62 +89,44 @@ private:
   std::vector<std::vector<Entry>> heaps_;    // with ready times
 };
 
-/// The ECEF-LA family (seed 003, sections 4.4, 5.1, 5.2): each round, the pair minimising
-/// RT_i + g_ij + L_ij + F_j. `Lookahead` has F(j) (over B \ {j}; 0 when j is alone in B) and
-/// removed(j), called once j has left B.
-template <class Lookahead>
-GridSchedule run_ecef_with_lookahead(const GridInstance& instance, Lookahead& lookahead)
+/// The round loop of every A/B heuristic (seed 003, sections 4 and 5): each round, every waiting j
+/// scores (best sender's key) + term(j); the pair with the `pick` score is sent (ties: lower j,
+/// then lower sender), then sent(j) runs with j already out of B.
+template <class Term, class Sent>
+GridSchedule run_rounds(RoundState& state, BestSenders::Key key, Pick pick, Term term, Sent sent)
 {
-  RoundState state(instance);
-  BestSenders senders(state, BestSenders::Key::ready_plus_transfer);
+  BestSenders senders(state, key);
   while (!state.done()) {
-    Candidate chosen;
+    Candidate chosen{pick == Pick::maximum ? -kInfinity : kInfinity, 0, 0};
     for (std::size_t j : state.waiting()) {
       const Candidate best = senders.best(j);
-      const Candidate candidate{best.value + lookahead.value(j), j, best.sender};
-      if (better_min(candidate, chosen))
+      const Candidate candidate{best.value + term(j), j, best.sender};
+      if (better(pick, candidate, chosen))
         chosen = candidate;
     }
     state.send(chosen.sender, chosen.receiver);
-    senders.after_send(chosen.sender, chosen.receiver);
-    lookahead.removed(chosen.receiver, state);
+    senders.after_send(chosen.receiver);
+    sent(chosen.receiver);
   }
   return state.finish();
 }
 
-/// F_j = min (or max) over k in B \ {j} of weight(j, k), kept incrementally: when k leaves B, only
-/// the j whose extremum was k are rescanned. `Weight` is a callable (j, k) -> seconds.
-template <class Weight, bool kMaximum>
-class ExtremumLookahead {
-public:
-  ExtremumLookahead(const RoundState& state, Weight weight) : weight_(weight), best_(state.instance().cluster_count())
-  {
-    for (std::size_t j : state.waiting())
-      rescan(j, state);
-  }
-  double value(std::size_t j) const { return best_[j].receiver == kAlone ? 0.0 : best_[j].value; }
-  void removed(std::size_t k, const RoundState& state)
-  {
-    for (std::size_t j : state.waiting())
-      if (best_[j].receiver == k)
-        rescan(j, state);
-  }
+/// The ECEF-LA family (seed 003, sections 4.4, 5.1, 5.2): each round, the pair minimising
+/// RT_i + g_ij + L_ij + F_j. `Lookahead`, built on `state`, has value(j) = F_j (over B \ {j}; 0
+/// when j is alone in B) and removed(j), called once j has left B.
+template <class Lookahead>
+GridSchedule run_ecef_with_lookahead(RoundState& state, Lookahead& lookahead)
+{
+  return run_rounds(state, BestSenders::Key::ready_plus_transfer, Pick::minimum,
+                    [&lookahead](std::size_t j) { return lookahead.value(j); },
+                    [&lookahead](std::size_t j) { lookahead.removed(j); });
+}
 
-private:
-  static constexpr std::size_t kAlone = std::numeric_limits<std::size_t>::max();
-  void rescan(std::size_t j, const RoundState& state)
-  {
-    Candidate best{kMaximum ? -kInfinity : kInfinity, kAlone, 0};
-    for (std::size_t k : state.waiting())
-      if (k != j) {
-        const Candidate candidate{weight_(j, k), k, 0};
-        if (kMaximum ? better_max(candidate, best) : better_min(candidate, best))
-          best = candidate;
-      }
-    best_[j] = best;
-  }
-  Weight weight_;
-  std::vector<Candidate> best_;  // .receiver holds the k reaching the extremum
-};
+/// The lookahead weight w(j, k) of ECEF-LA (g_jk + L_jk, section 4.4) and of ECEF-LAt / ECEF-LAT
+/// (g_jk + L_jk + T_k, section 5.1).
+enum class LookaheadWeight { transfer, transfer_then_broadcast };
+
+/// ECEF with F_j = the min or max over k in B \ {j} of `weight`(j, k).
+GridSchedule schedule_ecef_with_extremum(const GridInstance& instance, LookaheadWeight weight, Pick extremum);
 
 }  // namespace hbcast::grid_detail

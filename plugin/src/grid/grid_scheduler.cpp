@@ -5,7 +5,20 @@
 #include <hbcast/grid/grid_instance_builder.hpp>
 #include <hbcast/model/latency_clustering.hpp>
 
+#include <cstdio>
+
 namespace hbcast {
+namespace {
+
+// e.g. "pLogP grid model (6 clusters, rho 0.30)"
+std::string model_description(std::size_t clusters)
+{
+  char rho[32];
+  std::snprintf(rho, sizeof rho, "%.2f", kGridClusteringTolerance);
+  return "pLogP grid model (" + std::to_string(clusters) + " clusters, rho " + rho + ")";
+}
+
+}  // namespace
 
 ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, const GridHeuristic& heuristic)
 {
@@ -13,7 +26,7 @@ ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, 
   const GridInstance grid = grid_instance_from_costs(instance.costs(), clustering, root, instance.transfer_bytes());
   const GridSchedule schedule = heuristic.schedule(grid);
   return {grid_broadcast_tree(grid, schedule, instance.size()), std::make_shared<GridCostModel>(grid),
-          "pLogP grid model (" + std::to_string(grid.cluster_count()) + " clusters, rho 0.30)"};
+          model_description(grid.cluster_count())};
 }
 
 }  // namespace hbcast

@@ -17,7 +17,6 @@ inline GridInstance instance_from(const std::vector<std::vector<double>>& c, con
   std::vector<GridCluster> clusters(k);
   std::vector<double> gap(k * k, 0.0), latency(k * k, 0.0);
   for (std::size_t i = 0; i < k; ++i) {
-    clusters[i].coordinator = i;
     clusters[i].broadcast_time = T[i];
     for (std::size_t j = 0; j < k; ++j) {
       gap[i * k + j] = c[i][j];
@@ -39,7 +38,7 @@ inline std::vector<std::vector<double>> symmetric(std::size_t k, const std::vect
 /// Table 2-like values, but every ordered pair drawn on its own (asymmetric) and a random root.
 inline GridInstance random_asymmetric_instance(std::size_t k, std::mt19937_64& rng)
 {
-  auto draw = [&rng](double low, double high) { return low + unit_uniform_draw(rng) * (high - low); };
+  auto draw = [&rng](double low, double high) { return uniform_between(rng, low, high); };
   std::vector<GridCluster> clusters(k);
   for (std::size_t i = 0; i < k; ++i)
     clusters[i].broadcast_time = draw(0.02, 3.0);
@@ -56,7 +55,7 @@ inline GridInstance random_asymmetric_instance(std::size_t k, std::mt19937_64& r
 /// costs (lat_a, bw_a), between sites a and b (wan_lat, wan_bw) drawn per site pair.
 inline DenseCostModel random_sites(const std::vector<std::size_t>& sizes, std::mt19937_64& rng)
 {
-  auto draw = [&rng](double low, double high) { return low + unit_uniform_draw(rng) * (high - low); };
+  auto draw = [&rng](double low, double high) { return uniform_between(rng, low, high); };
   std::vector<std::size_t> site;
   for (std::size_t a = 0; a < sizes.size(); ++a)
     site.insert(site.end(), sizes[a], a);

@@ -14,11 +14,6 @@ void require_range(double low, double high, const char* name)
     throw std::invalid_argument(std::string("Table 2 instance: the ") + name + " range must have 0 <= min <= max");
 }
 
-double draw(std::mt19937_64& rng, double low, double high)
-{
-  return low + unit_uniform_draw(rng) * (high - low);
-}
-
 }  // namespace
 
 GridInstance random_table2_instance(std::size_t clusters, std::mt19937_64& rng, const Table2Ranges& ranges)
@@ -30,15 +25,13 @@ GridInstance random_table2_instance(std::size_t clusters, std::mt19937_64& rng, 
   require_range(ranges.broadcast_min, ranges.broadcast_max, "broadcast time");
   const std::size_t k = clusters;
   std::vector<GridCluster> described(k);
-  for (std::size_t i = 0; i < k; ++i) {
-    described[i].coordinator = i;
-    described[i].broadcast_time = draw(rng, ranges.broadcast_min, ranges.broadcast_max);
-  }
+  for (std::size_t i = 0; i < k; ++i)
+    described[i].broadcast_time = uniform_between(rng, ranges.broadcast_min, ranges.broadcast_max);
   std::vector<double> latency(k * k, 0.0), gap(k * k, 0.0);
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = i + 1; j < k; ++j) {
-      latency[i * k + j] = latency[j * k + i] = draw(rng, ranges.latency_min, ranges.latency_max);
-      gap[i * k + j] = gap[j * k + i] = draw(rng, ranges.gap_min, ranges.gap_max);
+      latency[i * k + j] = latency[j * k + i] = uniform_between(rng, ranges.latency_min, ranges.latency_max);
+      gap[i * k + j] = gap[j * k + i] = uniform_between(rng, ranges.gap_min, ranges.gap_max);
     }
   return GridInstance(std::move(described), std::move(latency), std::move(gap), 0, 0.0);
 }

@@ -51,7 +51,7 @@ MultisitePlatform generate_multisite_platform(const MultisitePlatformParameters&
   for (std::size_t s = 0; s < p.sites; ++s)
     for (std::size_t t = s + 1; t < p.sites; ++t)
       platform.wan_latency[s * p.sites + t] = platform.wan_latency[t * p.sites + s] =
-          p.wan_latency_min + unit_uniform_draw(rng) * (p.wan_latency_max - p.wan_latency_min);
+          uniform_between(rng, p.wan_latency_min, p.wan_latency_max);
   auto& record = platform.record;
   record["generator"] = "multisite";
   record["seed"] = std::to_string(p.seed);

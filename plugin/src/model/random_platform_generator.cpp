@@ -31,11 +31,6 @@ void validate(const RandomPlatformParameters& p)
   require(p.link_latency >= 0.0 && std::isfinite(p.link_latency), "latency", "finite and >= 0", p.link_latency);
 }
 
-std::size_t uniform_index(std::mt19937_64& rng, std::size_t count)
-{
-  const auto index = static_cast<std::size_t>(unit_uniform_draw(rng) * static_cast<double>(count));
-  return std::min(index, count - 1);
-}
 
 // Step 1 (see the header): one uniform per unordered pair, in lexicographic order.
 std::vector<Edge> draw_edges(std::mt19937_64& rng, std::size_t n, double density)
@@ -93,6 +88,17 @@ double draw_bandwidth(std::mt19937_64& rng, const RandomPlatformParameters& p, d
 double unit_uniform_draw(std::mt19937_64& rng)
 {
   return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
+
+double uniform_between(std::mt19937_64& rng, double low, double high)
+{
+  return low + unit_uniform_draw(rng) * (high - low);
+}
+
+std::size_t uniform_index(std::mt19937_64& rng, std::size_t count)
+{
+  const auto index = static_cast<std::size_t>(unit_uniform_draw(rng) * static_cast<double>(count));
+  return std::min(index, count - 1);
 }
 
 double standard_normal_draw(std::mt19937_64& rng)

@@ -80,7 +80,7 @@ std::vector<double> uniform_random_times(std::size_t n, double low, double high,
     throw std::invalid_argument("uniform random times: low must be <= high");
   std::vector<double> times(n);
   for (auto& time : times)
-    time = low + unit_uniform_draw(rng) * (high - low);
+    time = uniform_between(rng, low, high);
   return times;
 }
 

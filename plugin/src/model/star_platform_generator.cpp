@@ -28,11 +28,6 @@ void validate(const StarPlatformParameters& p)
           p.latency_max);
 }
 
-double uniform_between(std::mt19937_64& rng, double low, double high)
-{
-  return low + unit_uniform_draw(rng) * (high - low);
-}
-
 }  // namespace
 
 PlatformGraph generate_star_platform(const StarPlatformParameters& parameters)

@@ -65,7 +65,7 @@ void validate(const TiersPlatformParameters& p)
 // An integer in [0, side) from one uniform.
 std::int64_t grid_draw(std::mt19937_64& rng, std::int64_t side)
 {
-  return std::min(static_cast<std::int64_t>(unit_uniform_draw(rng) * static_cast<double>(side)), side - 1);
+  return static_cast<std::int64_t>(uniform_index(rng, static_cast<std::size_t>(side)));
 }
 
 // Builds the edges of step 2, never linking a pair twice.

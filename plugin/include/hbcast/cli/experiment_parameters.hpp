@@ -20,6 +20,8 @@ public:
   /// A list of lists of numbers, e.g. class_values: [[1, 2, 3], [1, 1.5, 2.5]].
   std::vector<std::vector<double>> number_lists(const char* key, std::vector<std::vector<double>> fallback) const;
   const std::string& path() const { return path_; }
+  /// One of the words in `allowed`, e.g. completion: release; `fallback` when the key is absent.
+  std::string choice(const char* key, const std::vector<std::string>& allowed, std::string fallback) const;
 
 private:
   [[noreturn]] void fail(const char* key, const std::string& what) const;

@@ -9,9 +9,7 @@ namespace hbcast {
 /// One cluster of a grid (seed 003, section 3): the coordinator receives the message from another
 /// cluster, then broadcasts it inside in T_i (the pLogP binomial time, see plogp_model.hpp).
 struct GridCluster {
-  NodeId coordinator = 0;     ///< host index (platform-derived), or the cluster index (synthetic)
   std::vector<NodeId> hosts;  ///< coordinator first; empty for synthetic (Table 2) instances
-  std::size_t size = 1;       ///< number of hosts
   double broadcast_time = 0;  ///< T_i, seconds
   double intra_latency = 0;   ///< pLogP L inside the cluster, seconds (0 for synthetic instances)
   double intra_gap = 0;       ///< pLogP g(m) inside the cluster, seconds (0 for synthetic instances)

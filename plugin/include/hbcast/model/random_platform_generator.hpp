@@ -47,6 +47,11 @@ PlatformGraph generate_random_platform(const RandomPlatformParameters& parameter
 
 /// A uniform double in [0, 1) from the top 53 bits of one 64-bit draw.
 double unit_uniform_draw(std::mt19937_64& rng);
+/// low + unit_uniform_draw * (high - low): a uniform double in [low, high) from one draw.
+double uniform_between(std::mt19937_64& rng, double low, double high);
+/// An index in 0..count-1 (count >= 1) from one unit_uniform_draw scaled by count, clamped to
+/// count - 1 should the product round up to count.
+std::size_t uniform_index(std::mt19937_64& rng, std::size_t count);
 /// A standard normal by Box-Muller on two unit_uniform_draw calls (the sine half is dropped).
 double standard_normal_draw(std::mt19937_64& rng);
 
