@@ -56,23 +56,29 @@ double MaxFlowNetwork::solve(NodeId source, NodeId sink, double limit)
   return std::min(value, limit);
 }
 
-bool MaxFlowNetwork::build_levels(NodeId source, NodeId sink)
+// Breadth-first levels from `source` through arcs with residual capacity (-1: unreached).
+void MaxFlowNetwork::residual_levels(NodeId source, std::vector<int>& level) const
 {
-  std::fill(level_.begin(), level_.end(), -1);
+  level.assign(node_count_, -1);
   std::queue<NodeId> frontier;
-  level_[source] = 0;
+  level[source] = 0;
   frontier.push(source);
   while (!frontier.empty()) {
     const NodeId u = frontier.front();
     frontier.pop();
     for (std::size_t i = first_out_[u]; i < first_out_[u + 1]; ++i) {
       const std::size_t half = out_half_arcs_[i];
-      if (residual_[half] > negligible_ && level_[head_[half]] < 0) {
-        level_[head_[half]] = level_[u] + 1;
+      if (residual_[half] > negligible_ && level[head_[half]] < 0) {
+        level[head_[half]] = level[u] + 1;
         frontier.push(head_[half]);
       }
     }
   }
+}
+
+bool MaxFlowNetwork::build_levels(NodeId source, NodeId sink)
+{
+  residual_levels(source, level_);
   return level_[sink] >= 0;
 }
 
@@ -98,21 +104,11 @@ double MaxFlowNetwork::push(NodeId node, NodeId sink, double amount)
 
 std::vector<bool> MaxFlowNetwork::source_side(NodeId source) const
 {
-  std::vector<bool> reached(node_count_, false);
-  std::queue<NodeId> frontier;
-  reached[source] = true;
-  frontier.push(source);
-  while (!frontier.empty()) {
-    const NodeId u = frontier.front();
-    frontier.pop();
-    for (std::size_t i = first_out_[u]; i < first_out_[u + 1]; ++i) {
-      const std::size_t half = out_half_arcs_[i];
-      if (residual_[half] > negligible_ && !reached[head_[half]]) {
-        reached[head_[half]] = true;
-        frontier.push(head_[half]);
-      }
-    }
-  }
+  std::vector<int> level;
+  residual_levels(source, level);
+  std::vector<bool> reached(node_count_);
+  for (NodeId u = 0; u < node_count_; ++u)
+    reached[u] = level[u] >= 0;
   return reached;
 }
 

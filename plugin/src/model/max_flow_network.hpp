@@ -27,6 +27,7 @@ public:
   std::vector<bool> source_side(NodeId source) const;
 
 private:
+  void residual_levels(NodeId source, std::vector<int>& level) const;
   bool build_levels(NodeId source, NodeId sink);
   double push(NodeId node, NodeId sink, double amount);
 
