@@ -1,5 +1,6 @@
 // Every shipped platform loads in SimGrid 3.32 and every host pair is routable; the default one
 // has the structure and latencies of seed 003, Table 3. One engine per test process.
+#include <hbcast/model/latency_clustering.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 
@@ -9,6 +10,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 namespace sg4 = simgrid::s4u;
 using namespace hbcast;
@@ -72,6 +74,24 @@ TEST(DefaultPlatform, HasTheEightyEightHostsOfSeed003InClusterOrder)
   EXPECT_EQ(platform.host_names().front(), "orsay0-0");
   EXPECT_EQ(platform.host_names()[2], "orsay0-2");  // declaration order, not name order
   EXPECT_EQ(platform.host_names().back(), "toulouse5-19");
+}
+
+// Seed 003, section 7: Lowekamp's grouping with rho = 30% splits the 88 machines into the 6
+// clusters of Table 3 (the grid heuristics and LCF both see these clusters).
+TEST(DefaultPlatform, LatencyClusteringFindsTheSixClustersOfTable3)
+{
+  auto engine = test_support::make_engine("platforms_test");
+  auto platform = load(engine, "grid5000_88.xml");
+  const HostClustering clustering = cluster_by_latency(PlatformCostModel(platform), kLowekampTolerance);
+  std::vector<std::set<std::string>> clusters;
+  for (const auto& cluster : clustering.clusters) {
+    std::set<std::string> prefixes;
+    for (NodeId host : cluster)
+      prefixes.insert(platform.host_names()[host].substr(0, platform.host_names()[host].find('-')));
+    clusters.push_back(prefixes);
+  }
+  EXPECT_EQ(clusters, (std::vector<std::set<std::string>>{
+                          {"orsay0"}, {"orsay1"}, {"idpot2"}, {"idpot3"}, {"idpot4"}, {"toulouse5"}}));
 }
 
 TEST(DefaultPlatform, RouteLatenciesAreTable3)

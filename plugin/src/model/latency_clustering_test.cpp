@@ -60,7 +60,7 @@ TEST(LatencyClustering, HostsAloneAtTheirSitesStaySingletons)
 TEST(LatencyClustering, KeepsTwoLonersThatAreCloseToEachOther)
 {
   // Hosts 0-2 a site (0.1 ms); hosts 3 and 4 are 1 ms apart and 10 ms from the site: a real
-  // (small) cluster, tighter inside (1 x 1.3 < 10), kept.
+  // (small) cluster, tighter inside (1 < 10), kept.
   const std::size_t n = 5;
   DenseCostModel costs(n);
   for (std::size_t u = 0; u < n; ++u)
@@ -70,6 +70,23 @@ TEST(LatencyClustering, KeepsTwoLonersThatAreCloseToEachOther)
   const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
   ASSERT_EQ(clustering.clusters.size(), 2u);
   EXPECT_EQ(clustering.clusters[1], (std::vector<NodeId>{3, 4}));
+}
+
+TEST(LatencyClustering, KeepsAClusterWithin30PercentOfItsNeighbour)
+{
+  // grid5000_88's Orsay clusters: 47.92 us inside cluster 1 (hosts 3-5), 47.56 us inside cluster 0
+  // (hosts 0-2), 62.1 us between them. 47.92 x 1.3 = 62.3 >= 62.1, yet the cluster is tighter inside
+  // than to its neighbour: it stays one cluster, not three singletons.
+  const std::size_t n = 6;
+  DenseCostModel costs(n);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v)
+        costs.set_link(u, v, (u < 3) != (v < 3) ? 62.1e-6 : u < 3 ? 47.56e-6 : 47.92e-6, 1e9);
+  const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
+  ASSERT_EQ(clustering.clusters.size(), 2u);
+  EXPECT_EQ(clustering.clusters[0], (std::vector<NodeId>{0, 1, 2}));
+  EXPECT_EQ(clustering.clusters[1], (std::vector<NodeId>{3, 4, 5}));
 }
 
 TEST(LatencyClustering, RejectsANegativeTolerance)

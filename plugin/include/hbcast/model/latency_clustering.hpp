@@ -27,8 +27,9 @@ inline constexpr double kLowekampTolerance = 0.30;
 /// neighbour is across the WAN) joins nobody whose own nearest neighbour is much closer.
 /// Hosts alone at their sites, all about equally far apart, are each other's nearest neighbours and
 /// would link into one group; so a cluster must be tighter inside than to the outside: a component
-/// whose widest inner latency (among its first 8 hosts) times (1 + tolerance) reaches the latency
-/// from its first host to the nearest host outside it is split into singletons.
+/// whose widest inner latency (among its first 8 hosts) reaches the latency from its first host to
+/// the nearest host outside it (no tolerance: that would dissolve a real cluster within 30% of its
+/// neighbour, like Orsay 1 of grid5000_88) is split into singletons.
 /// Throws std::invalid_argument for a negative tolerance or an empty model. O(n^2) latency look-ups.
 HostClustering cluster_by_latency(const CostModel& costs, double tolerance);
 
