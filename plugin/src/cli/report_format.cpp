@@ -44,6 +44,9 @@ void write_header(std::ostream& out, const SimulationReport& report)
     out << " (atomic)";
   out << fmt::format(", {}\n", report.port);
   out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(report.network_config, ", "));
+  if (!report.members.empty())
+    out << fmt::format("multicast to {} of the other {} hosts ({}); makespan = the last member informed\n",
+                       report.members.size(), report.host_count - 1, report.member_selection);
   if (!report.skipped.empty())
     out << fmt::format("skipped   {} (they need direct host-to-host links, which this platform has not)\n",
                        fmt::join(report.skipped, ", "));
@@ -62,12 +65,24 @@ std::string with_optimality(const SchedulerRun& run)
 void write_report_table(std::ostream& out, const SimulationReport& report)
 {
   write_header(out, report);
-  TextTable makespans({"scheduler", "own model", "own (s)", "pairwise (s)", "simulated (s)", "sim vs own",
-                       "sim vs pairwise"});
-  for (const auto& run : report.runs)
-    makespans.add_row({run.scheduler, with_optimality(run), seconds(run.own.makespan), seconds(run.pairwise.makespan),
-                       seconds(run.simulated.makespan), error_text(run.simulated.makespan, run.own.makespan),
-                       error_text(run.simulated.makespan, run.pairwise.makespan)});
+  const bool multicast = !report.members.empty();
+  std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",        "pairwise (s)",
+                                   "simulated (s)", "sim vs own", "sim vs pairwise"};
+  if (multicast)
+    columns.insert(columns.end(), {"multicast method", "recruits"});
+  TextTable makespans(columns);
+  for (const auto& run : report.runs) {
+    std::vector<std::string> row{run.scheduler,
+                                 with_optimality(run),
+                                 seconds(run.own.makespan),
+                                 seconds(run.pairwise.makespan),
+                                 seconds(run.simulated.makespan),
+                                 error_text(run.simulated.makespan, run.own.makespan),
+                                 error_text(run.simulated.makespan, run.pairwise.makespan)};
+    if (multicast)
+      row.insert(row.end(), {run.multicast_method, std::to_string(run.recruited.size())});
+    makespans.add_row(row);
+  }
   out << "Makespan\n";
   makespans.print(out);
   if (report.slices == 1)
@@ -87,7 +102,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
   out << "scheduler,own_model,platform,hosts,root,message_bytes,slices,slice_bytes,port,mode,"
          "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
-         "transfers,wall_seconds,optimality\n";
+         "transfers,wall_seconds,optimality,members,multicast_method,recruited\n";
   for (const auto& run : report.runs) {
     out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                        csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
@@ -95,10 +110,11 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
                        run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
                        relative_error(run.simulated.makespan, run.pairwise.makespan));
-    out << fmt::format("{},{},{},{},{},{},{},{:.3f},{}\n", csv_number(run.own.period), csv_number(run.pairwise.period),
+    out << fmt::format("{},{},{},{},{},{},{},{:.3f},{},", csv_number(run.own.period), csv_number(run.pairwise.period),
                        csv_number(run.simulated.period), csv_number(run.own.throughput),
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
                        run.wall_seconds, run.optimality);
+    out << fmt::format("{},{},{}\n", report.members.size(), run.multicast_method, run.recruited.size());
   }
 }
 

@@ -19,7 +19,8 @@ namespace hbcast::cli {
 namespace {
 
 const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
-                                             "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound"};
+                                             "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound",
+                                             "member_fraction"};
 const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
@@ -85,6 +86,15 @@ public:
 private:
   std::string path_;
 };
+
+// 0 (a broadcast) or a multicast to that fraction of the hosts other than the root.
+double member_fraction(const std::string& text)
+{
+  const auto value = parse_number(text);
+  if (!value || !(*value >= 0.0 && *value <= 1.0))
+    throw std::invalid_argument("'" + text + "' is not a fraction in [0, 1] (0: broadcast)");
+  return *value;
+}
 
 std::size_t positive_integer(const std::string& text)
 {
@@ -214,6 +224,8 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
                                    : std::vector<std::size_t>{1};
   scenario.ports = root["port"] ? reader.converted<std::string>(root["port"], "port", port_name)
                                 : std::vector<std::string>{"one-port"};
+  if (root["member_fraction"])
+    scenario.member_fractions = reader.converted<double>(root["member_fraction"], "member_fraction", member_fraction);
   if (root["simgrid"])
     read_simgrid(reader, root["simgrid"], scenario);
   else

@@ -1,8 +1,11 @@
 #include <hbcast/cli/simulate_command.hpp>
 
+#include <hbcast/cli/multicast_members.hpp>
 #include <hbcast/cli/sweep_point.hpp>
+#include <hbcast/core/participant_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
@@ -25,6 +28,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <optional>
 
 namespace sg4 = simgrid::s4u;
 
@@ -110,6 +114,49 @@ Figures predict(const BroadcastTree& tree, const CostModel& costs, double messag
   return figures;
 }
 
+std::vector<std::string> names_of(const std::vector<NodeId>& nodes, const std::vector<std::string>& host_names)
+{
+  std::vector<std::string> names;
+  for (NodeId v : nodes)
+    names.push_back(host_names[v]);
+  return names;
+}
+
+// The broadcast tree, or the multicast tree over the members (method and recruits noted in `run`).
+ScheduleResult schedule_tree(const SchedulerInfo& scheduler, const BroadcastInstance& instance, NodeId root,
+                             const std::vector<NodeId>& members, SchedulerRun& run)
+{
+  if (members.empty())
+    return run_scheduler(scheduler, instance, root);
+  auto multicast = run_multicast_scheduler(scheduler, instance, root, members);
+  run.multicast_method = multicast.method;
+  run.recruited = names_of(multicast.recruited, instance.host_names());
+  return std::move(multicast.schedule);
+}
+
+// Every host of a broadcast (no participant list), or a multicast's participants in their order.
+std::vector<sg4::Host*> hosts_of(const std::vector<NodeId>& participants, const std::vector<sg4::Host*>& hosts)
+{
+  if (participants.empty())
+    return hosts;
+  std::vector<sg4::Host*> chosen;
+  for (NodeId v : participants)
+    chosen.push_back(hosts[v]);
+  return chosen;
+}
+
+// A multicast's per-participant values back on every host; -1 for the hosts it leaves out.
+std::vector<double> spread_to_hosts(const std::vector<double>& values, const std::vector<NodeId>& participants,
+                                    std::size_t host_count)
+{
+  if (values.empty())
+    return {};
+  std::vector<double> spread(host_count, -1.0);
+  for (std::size_t k = 0; k < participants.size(); ++k)
+    spread[participants[k]] = values[k];
+  return spread;
+}
+
 std::vector<std::string> engine_arguments(const SimulateOptions& options)
 {
   // SimGrid announces every configuration change at INFO level; keep the report clean unless asked.
@@ -188,18 +235,34 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     report.lp_throughput =
         solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
   }
-  ScheduleResult scheduled = run_scheduler(*scheduler, instance, root);
+  const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
   SchedulerRun run;
   run.scheduler = scheduler_name;
+  if (!members.empty()) {
+    report.members = names_of(members, platform.host_names());
+    report.member_selection = describe_member_selection(options);
+  }
+  const ScheduleResult scheduled = schedule_tree(*scheduler, instance, root, members, run);
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
   const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
-  run.own = predict(scheduled.tree, own, options.message_bytes, options.slices, port);
-  run.pairwise = predict(scheduled.tree, *costs, options.message_bytes, options.slices, port,
-                         options.keep_trees ? &run.ready_times : nullptr);
+  // A multicast tree reaches only its participants: predict and replay it renumbered over them.
+  const ParticipantTree participants =
+      members.empty() ? ParticipantTree{scheduled.tree, {}} : participant_tree(scheduled.tree);
+  const BroadcastTree& tree = participants.tree;
+  std::optional<ParticipantCostModel> own_view, pairwise_view;
+  const CostModel& own_costs = members.empty() ? own : own_view.emplace(own, participants.participants);
+  const CostModel& pairwise_costs =
+      members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
+  std::vector<double> ready_times;
+  run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
+  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
+                         options.keep_trees ? &ready_times : nullptr);
+  run.ready_times = members.empty() ? std::move(ready_times)
+                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
 
   set_activity("replaying the %s tree", scheduler_name.c_str());
-  ReplayResult replay = replay_tree(engine, scheduled.tree, platform.hosts(),
+  ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
   run.simulated.makespan = replay.makespan;
   if (options.slices > 1) {

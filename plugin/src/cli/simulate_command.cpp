@@ -7,12 +7,14 @@
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/cli/sender_only_source.hpp>
+#include <hbcast/core/participant_tree.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 
@@ -53,27 +55,38 @@ std::string dot_path_for(const std::string& path, const std::string& scheduler, 
   return path.substr(0, dot) + "." + scheduler + path.substr(dot);
 }
 
-BroadcastTree tree_of(const SchedulerRun& run)
+// The run's tree; a multicast's only over its participants, with their names and ready times.
+struct DotTree {
+  BroadcastTree tree;
+  std::vector<std::string> names;
+  std::vector<double> ready_times;
+};
+
+DotTree dot_tree_of(const SchedulerRun& run, const SimulationReport& report)
 {
-  std::vector<bool> has_parent(run.children.size(), false);
-  for (const auto& children : run.children)
-    for (NodeId child : children)
-      has_parent[child] = true;
-  NodeId root = 0;
-  while (root < has_parent.size() && has_parent[root])
-    ++root;
+  const auto& names = report.host_names;
+  const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
   BroadcastTree tree(run.children.size(), root);
   for (NodeId u = 0; u < run.children.size(); ++u)
     for (NodeId child : run.children[u])
       tree.add_child(u, child);
-  return tree;
+  if (report.members.empty())
+    return {std::move(tree), names, run.ready_times};
+  auto participants = participant_tree(tree);
+  DotTree dot{std::move(participants.tree), {}, {}};
+  for (NodeId v : participants.participants) {
+    dot.names.push_back(names[v]);
+    dot.ready_times.push_back(run.ready_times[v]);
+  }
+  return dot;
 }
 
 void write_dot_files(const SimulationReport& report, const std::string& path)
 {
   for (const auto& run : report.runs) {
     std::ostringstream dot;
-    write_tree_dot(dot, tree_of(run), report.host_names, run.scheduler, run.ready_times);
+    const DotTree tree = dot_tree_of(run, report);
+    write_tree_dot(dot, tree.tree, tree.names, run.scheduler, tree.ready_times);
     write_file_atomically(dot_path_for(path, run.scheduler, report.runs.size() > 1), dot.str());
   }
 }
@@ -181,7 +194,17 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->delimiter(',');
   command->add_option("--time-range", options->time_range, "LO,HI: --random-times draws times uniformly in [LO, HI)")
       ->delimiter(',');
-  command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)");
+  command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("--members", options->members,
+                      "multicast to these hosts (names or 0-based indices, comma-separated) instead of a "
+                      "broadcast: fnf, optimal and ptas run their multicast algorithms (seed 001, section 4), "
+                      "the other schedulers prune their broadcast tree to the members")
+      ->delimiter(',');
+  command->add_option("--member-fraction", options->member_fraction,
+                      "multicast to a fraction F in (0, 1] of the other hosts, drawn with --member-seed");
+  command->add_option("--member-seed", options->member_seed, "seed of --member-fraction (recorded; default 1)")
+      ->check(CLI::NonNegativeNumber);
   command->callback([options, &context] {
     run_reporting_errors(context, [&] {
       options->message_bytes = parse_size(options->size);

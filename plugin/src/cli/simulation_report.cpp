@@ -48,6 +48,10 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
   }
   if (!run.optimality.empty())
     json["optimality"] = run.optimality;
+  if (!run.multicast_method.empty()) {
+    json["multicast_method"] = run.multicast_method;
+    json["recruited"] = run.recruited;
+  }
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
@@ -64,6 +68,8 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   run.transfers = json.at("transfers").get<std::size_t>();
   run.wall_seconds = json.at("wall_seconds").get<double>();
   run.optimality = json.value("optimality", std::string());
+  run.multicast_method = json.value("multicast_method", std::string());
+  run.recruited = json.value("recruited", std::vector<std::string>{});
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
@@ -86,6 +92,10 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"skipped", report.skipped}};
   if (!report.host_names.empty())
     json["host_names"] = report.host_names;
+  if (!report.members.empty()) {
+    json["members"] = report.members;
+    json["member_selection"] = report.member_selection;
+  }
   if (report.lp_throughput)
     json["lp_throughput"] = finite_or_null(report.lp_throughput);
 }
@@ -104,6 +114,8 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.runs = json.at("runs").get<std::vector<SchedulerRun>>();
   report.has_platform_graph = json.value("has_platform_graph", false);
   report.skipped = json.value("skipped", std::vector<std::string>{});
+  report.members = json.value("members", std::vector<std::string>{});
+  report.member_selection = json.value("member_selection", std::string());
   if (json.contains("host_names"))
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
   report.lp_throughput = optional_number(json, "lp_throughput");

@@ -46,19 +46,21 @@ std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
         for (double size : scenario.sizes)
           for (std::size_t slices : scenario.slices)
             for (const auto& port : scenario.ports)
-              for (const auto& scheduler : scenario.schedulers) {
-                SweepPoint point;
-                point.id = points.size();
-                point.generator_parameters = combinations[combination];
-                point.scheduler = scheduler;
-                point.message_bytes = size;
-                point.slices = slices;
-                point.port = port;
-                point.simgrid = simgrid;
-                point.repetition = repetition;
-                point.seed = seed;
-                points.push_back(std::move(point));
-              }
+              for (double fraction : scenario.member_fractions)
+                for (const auto& scheduler : scenario.schedulers) {
+                  SweepPoint point;
+                  point.id = points.size();
+                  point.generator_parameters = combinations[combination];
+                  point.scheduler = scheduler;
+                  point.message_bytes = size;
+                  point.slices = slices;
+                  point.port = port;
+                  point.member_fraction = fraction;
+                  point.simgrid = simgrid;
+                  point.repetition = repetition;
+                  point.seed = seed;
+                  points.push_back(std::move(point));
+                }
     }
   return points;
 }

@@ -38,6 +38,7 @@ SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
   row["message_bytes"] = point.message_bytes;
   row["slices"] = point.slices;
   row["port"] = point.port;
+  row["member_fraction"] = point.member_fraction;
   row["simgrid"] = simgrid_label(point.simgrid);
   row["repetition"] = point.repetition;
   row["seed"] = point.seed;
@@ -54,6 +55,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "own_throughput", "pairwise_throughput",
                                       "simulated_throughput", "lp_throughput",
                                       "throughput_ratio", "simulated_throughput_ratio",
+                                      "members", "multicast_method", "recruited",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -98,6 +100,9 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["own_throughput"] = finite_or_null<nlohmann::ordered_json>(run.own.throughput);
   row["pairwise_throughput"] = finite_or_null<nlohmann::ordered_json>(run.pairwise.throughput);
   row["simulated_throughput"] = finite_or_null<nlohmann::ordered_json>(run.simulated.throughput);
+  row["members"] = report.members.size();
+  row["multicast_method"] = run.multicast_method;
+  row["recruited"] = run.recruited.size();
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;

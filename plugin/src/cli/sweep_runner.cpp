@@ -126,6 +126,10 @@ SweepRow run_point(const Scenario& scenario, const SweepPoint& point)
   options.message_bytes = point.message_bytes;
   options.slices = point.slices;
   options.port = point.port;
+  if (point.member_fraction > 0.0) {
+    options.member_fraction = point.member_fraction;
+    options.member_seed = point.seed;  // the same members for every scheduler of the repetition
+  }
   options.simgrid_config = point.simgrid;
   options.steady_state_bound = scenario.lp_bound;
   return completed_row(scenario, point, simulate_scheduler(options, point.scheduler));

@@ -36,16 +36,7 @@ MulticastSchedule fnf_multicast_with_recruits(const std::vector<double>& times, 
 {
   require_transmission_times(times, source);
   const auto mask = member_mask(times.size(), source, members);
-  std::vector<NodeId> participants(members);
-  std::vector<NodeId> others;
-  for (NodeId v = 0; v < times.size(); ++v)
-    if (v != source && !mask[v])
-      others.push_back(v);
-  recruits = std::min(recruits, others.size());
-  std::nth_element(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits), others.end(),
-                   [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
-  participants.insert(participants.end(), others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits));
-  participants.push_back(source);
+  auto participants = multicast_participants(times, source, mask, recruits);
   const BroadcastTree tree = schedule_on_subset(times, source, std::move(participants), fastest_node_first);
   return make_multicast_schedule(tree, times, members);
 }
@@ -75,6 +66,11 @@ MulticastSchedule fnf_multicast(const std::vector<double>& times, NodeId source,
     }
   }
   return fnf_multicast_with_recruits(times, source, members, best_k);
+}
+
+ScheduleResult schedule_fnf_multicast(const BroadcastInstance& instance, NodeId root, const std::vector<NodeId>& members)
+{
+  return schedule_sender_only_multicast(instance, root, members, fnf_multicast);
 }
 
 }  // namespace hbcast

@@ -26,6 +26,25 @@ std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::
   return mask;
 }
 
+std::vector<NodeId> multicast_participants(const std::vector<double>& times, NodeId source,
+                                           const std::vector<bool>& member_mask, std::size_t recruits)
+{
+  std::vector<NodeId> others;
+  for (NodeId v = 0; v < times.size(); ++v)
+    if (v != source && !member_mask[v])
+      others.push_back(v);
+  recruits = std::min(recruits, others.size());
+  std::nth_element(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits), others.end(),
+                   [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
+  std::vector<NodeId> chosen(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits));
+  chosen.push_back(source);
+  for (NodeId v = 0; v < times.size(); ++v)
+    if (member_mask[v])
+      chosen.push_back(v);
+  std::sort(chosen.begin(), chosen.end());
+  return chosen;
+}
+
 void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members)
 {
   // The participants, made contiguous, must form a valid spanning tree of their own.
@@ -75,6 +94,14 @@ MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::
   std::sort(schedule.recruited.begin(), schedule.recruited.end(),
             [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
   return schedule;
+}
+
+ScheduleResult schedule_sender_only_multicast(const BroadcastInstance& instance, NodeId root,
+                                              const std::vector<NodeId>& members, const SenderOnlyMulticast& build)
+{
+  auto model = instance.sender_only();
+  MulticastSchedule schedule = build(model->transmission_times(instance.transfer_bytes()), root, members);
+  return {std::move(schedule.tree), std::move(model), kSenderOnlyModelName};
 }
 
 }  // namespace hbcast

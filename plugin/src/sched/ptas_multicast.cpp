@@ -11,25 +11,6 @@
 namespace hbcast {
 namespace {
 
-// The participants for k recruits: source, members, k fastest non-members.
-std::vector<NodeId> participants(const std::vector<double>& times, NodeId source, const std::vector<bool>& mask,
-                                 std::size_t recruits)
-{
-  std::vector<NodeId> others;
-  for (NodeId v = 0; v < times.size(); ++v)
-    if (v != source && !mask[v])
-      others.push_back(v);
-  std::sort(others.begin(), others.end(),
-            [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
-  std::vector<NodeId> chosen(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(recruits));
-  chosen.push_back(source);
-  for (NodeId v = 0; v < times.size(); ++v)
-    if (mask[v])
-      chosen.push_back(v);
-  std::sort(chosen.begin(), chosen.end());
-  return chosen;
-}
-
 std::vector<double> times_of(const std::vector<double>& times, const std::vector<NodeId>& nodes)
 {
   std::vector<double> sub;
@@ -54,7 +35,7 @@ double ptas_multicast_work(const std::vector<double>& times, NodeId source, cons
   const auto mask = member_mask(times.size(), source, members);
   double work = 0.0;
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
-    const auto nodes = participants(times, source, mask, k);
+    const auto nodes = multicast_participants(times, source, mask, k);
     work += sender_only_ptas_work(times_of(times, nodes), index_of(nodes, source), parameters);
   }
   return work;
@@ -80,12 +61,24 @@ MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source
   MulticastSchedule best;
   best.member_completion = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
-    const BroadcastTree tree = schedule_on_subset(times, source, participants(times, source, mask, k), ptas);
+    const BroadcastTree tree = schedule_on_subset(times, source, multicast_participants(times, source, mask, k), ptas);
     MulticastSchedule candidate = make_multicast_schedule(tree, times, members);
     if (candidate.member_completion < best.member_completion)
       best = std::move(candidate);
   }
   return best;
+}
+
+ScheduleResult schedule_ptas_multicast(const BroadcastInstance& instance, NodeId root, const std::vector<NodeId>& members)
+{
+  return schedule_sender_only_multicast(
+      instance, root, members, [](const std::vector<double>& times, NodeId source, const std::vector<NodeId>& group) {
+        const auto work = [&](double epsilon_prime) {
+          return ptas_multicast_work(times, source, group, {0.1, epsilon_prime, kRegistryPtasWork});
+        };
+        return ptas_multicast(times, source, group,
+                              {0.1, affordable_epsilon_prime(work, kRegistryPtasWork), kRegistryPtasWork});
+      });
 }
 
 }  // namespace hbcast

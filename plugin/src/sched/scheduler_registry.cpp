@@ -5,11 +5,16 @@
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/fnf.hpp>
+#include <hbcast/sched/fnf_multicast.hpp>
 #include <hbcast/sched/lp_grow_tree.hpp>
 #include <hbcast/sched/lp_prune.hpp>
 #include <hbcast/sched/multiport_grow_tree.hpp>
 #include <hbcast/sched/multiport_prune_degree.hpp>
+#include <hbcast/sched/multicast_pruning.hpp>
+#include <hbcast/sched/multicast_schedule.hpp>
 #include <hbcast/sched/optimal.hpp>
+#include <hbcast/sched/optimal_multicast.hpp>
+#include <hbcast/sched/ptas_multicast.hpp>
 #include <hbcast/sched/sender_only_ptas.hpp>
 #include <hbcast/sched/topo_grow_tree.hpp>
 #include <hbcast/sched/topo_prune_degree.hpp>
@@ -39,11 +44,11 @@ std::vector<SchedulerInfo> build_registry()
       {"binomial", "MPI binomial tree over host order, ranks relative to the root", "seed 002, Algorithm 4",
        schedule_binomial},
       {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
-       schedule_fnf},
+       schedule_fnf, false, schedule_fnf_multicast},
       {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",
-       "seed 000, section 5", schedule_optimal},
+       "seed 000, section 5", schedule_optimal, false, schedule_optimal_multicast},
       {"ptas", "Khuller-Kim-Woeginger PTAS on the sender-only model (eps = 0.1, eps' fitted to n)",
-       "seed 001, section 3", schedule_ptas},
+       "seed 001, section 3", schedule_ptas, false, schedule_ptas_multicast},
       {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
        "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
       {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",
@@ -91,6 +96,27 @@ ScheduleResult run_scheduler(const SchedulerInfo& scheduler, const BroadcastInst
 {
   ScheduleResult result = scheduler.build(instance, root);
   validate_tree(result.tree, instance.host_names());
+  return result;
+}
+
+MulticastResult run_multicast_scheduler(const SchedulerInfo& scheduler, const BroadcastInstance& instance,
+                                        NodeId root, const std::vector<NodeId>& members)
+{
+  const auto mask = member_mask(instance.size(), root, members);
+  MulticastResult result;
+  if (scheduler.build_multicast) {
+    result.schedule = scheduler.build_multicast(instance, root, members);
+    result.method = "multicast";
+  } else {
+    result.schedule = run_scheduler(scheduler, instance, root);
+    result.schedule.tree = prune_to_members(result.schedule.tree, members);
+    result.method = "pruned broadcast";
+  }
+  validate_multicast_tree(result.schedule.tree, members);
+  const auto parents = result.schedule.tree.parents();
+  for (NodeId v = 0; v < parents.size(); ++v)
+    if (parents[v] != kNoNode && !mask[v])
+      result.recruited.push_back(v);
   return result;
 }
 

@@ -18,7 +18,6 @@ namespace {
 
 using namespace ptas_detail;
 
-constexpr double kRegistryWork = 5e7;
 
 void check_input(const std::vector<double>& times, NodeId source, const PtasParameters& parameters)
 {
@@ -142,18 +141,25 @@ PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, c
   throw std::logic_error("PTAS: no guess of T up to the FNF makespan succeeded");
 }
 
-double affordable_epsilon_prime(const std::vector<double>& times, NodeId source, double epsilon, double max_work)
+double affordable_epsilon_prime(const std::function<double(double)>& work, double max_work)
 {
   for (double epsilon_prime : {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75})
-    if (sender_only_ptas_work(times, source, {epsilon, epsilon_prime, max_work}) <= max_work)
+    if (work(epsilon_prime) <= max_work)
       return epsilon_prime;
   return 1.0;
+}
+
+double affordable_epsilon_prime(const std::vector<double>& times, NodeId source, double epsilon, double max_work)
+{
+  return affordable_epsilon_prime(
+      [&](double epsilon_prime) { return sender_only_ptas_work(times, source, {epsilon, epsilon_prime, max_work}); },
+      max_work);
 }
 
 ScheduleResult schedule_ptas(const BroadcastInstance& instance, NodeId root)
 {
   return schedule_sender_only(instance, root, [](const std::vector<double>& times, NodeId source) {
-    const PtasParameters parameters{0.1, affordable_epsilon_prime(times, source, 0.1, kRegistryWork), kRegistryWork};
+    const PtasParameters parameters{0.1, affordable_epsilon_prime(times, source, 0.1, kRegistryPtasWork), kRegistryPtasWork};
     return sender_only_ptas(times, source, parameters).tree;
   });
 }

@@ -33,6 +33,8 @@ struct Scenario {
   std::vector<double> sizes;                          ///< bytes
   std::vector<std::size_t> slices;
   std::vector<std::string> ports;                     ///< "one-port" / "multi-port"
+  /// 0: broadcast; F in (0, 1]: multicast to that fraction of the other hosts, drawn per point seed.
+  std::vector<double> member_fractions{0.0};
   std::vector<std::vector<std::string>> simgrid;      ///< each entry: --cfg key:value list
   std::string root = "first";                         ///< "first", "random" or a host name
   std::size_t repetitions = 1;

@@ -36,6 +36,10 @@ struct SimulateOptions {
   std::vector<double> class_values;     ///< --class-values: the classes --random-times draws from
   std::vector<double> time_range;       ///< --time-range LO,HI: uniform draws instead of classes
   std::uint64_t seed = 1;               ///< --seed for --random-times
+  /// A multicast instead of a broadcast (seed 001, section 4): host names or indices ...
+  std::vector<std::string> members;     ///< --members
+  std::optional<double> member_fraction;  ///< ... or --member-fraction F of the other hosts,
+  std::uint64_t member_seed = 1;        ///< drawn with --member-seed (recorded in every output)
   /// Set by run_simulate: how the sender-only instance was made (recorded in every output).
   std::string instance_description;
 };

@@ -29,7 +29,12 @@ struct SchedulerRun {
   Figures simulated;
   std::size_t transfers = 0;
   double wall_seconds = 0.0;
-  /// The tree (only when asked for, e.g. for --dot) and the pairwise ready time of every node.
+  /// Multicasts only: "multicast" (the scheduler's own algorithm) or "pruned broadcast", and the
+  /// non-members the tree recruited as relays.
+  std::string multicast_method;
+  std::vector<std::string> recruited;
+  /// The tree (only when asked for, e.g. for --dot) and the pairwise ready time of every node
+  /// (-1 for the hosts a multicast tree leaves out).
   std::vector<std::vector<NodeId>> children;
   std::vector<double> ready_times;
 };
@@ -45,6 +50,9 @@ struct SimulationReport {
   std::string mode;                         ///< "exact" or "SimGrid-configured"
   std::vector<std::string> network_config;  ///< effective network settings, key:value
   std::vector<SchedulerRun> runs;
+  /// Multicasts only: the members (host names) and how they were chosen.
+  std::vector<std::string> members;
+  std::string member_selection;
   std::vector<std::string> host_names;      ///< only with the trees (for --dot)
   /// The optimal multi-tree one-port throughput (bytes/s) of SSB(G), when asked for and the
   /// platform has direct links (seed 002, section 4.1).

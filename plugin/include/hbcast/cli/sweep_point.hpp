@@ -16,6 +16,7 @@ struct SweepPoint {
   double message_bytes = 0.0;
   std::size_t slices = 1;
   std::string port;
+  double member_fraction = 0.0;  ///< 0: broadcast; else the members are drawn with `seed`
   std::vector<std::string> simgrid;
   std::size_t repetition = 0;
   /// Seeds the platform generator and the random root. It depends on the base seed, the
@@ -25,7 +26,7 @@ struct SweepPoint {
 };
 
 /// Every point of the scenario, in a stable order: platform parameters (outermost), repetition,
-/// SimGrid configuration, size, slices, port, scheduler (innermost).
+/// SimGrid configuration, size, slices, port, member fraction, scheduler (innermost).
 std::vector<SweepPoint> expand_scenario(const Scenario& scenario);
 
 /// A well-mixed 64-bit hash step (SplitMix64), used to derive seeds.

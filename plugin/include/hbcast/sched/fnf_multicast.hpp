@@ -22,4 +22,7 @@ MulticastSchedule fnf_multicast_with_recruits(const std::vector<double>& times, 
 /// Worst case O(n^2 log n) (one FNF per k), as each k reorders the whole suffix.
 MulticastSchedule fnf_multicast(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members);
 
+/// Registry multicast of `fnf`: fnf_multicast on the instance's sender-only t_u.
+ScheduleResult schedule_fnf_multicast(const BroadcastInstance& instance, NodeId root, const std::vector<NodeId>& members);
+
 }  // namespace hbcast

@@ -1,5 +1,9 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/sched/schedule_result.hpp>
+
+#include <functional>
 
 #include <vector>
 
@@ -19,6 +23,12 @@ struct MulticastSchedule {
 /// throws std::invalid_argument naming the bad entry.
 std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::vector<NodeId>& members);
 
+/// The source, the members and the `recruits` fastest non-members (by (t, id)), in increasing id
+/// order: the processors of a multicast that recruits that many relays (seed 001, Theorem 4: an
+/// optimal multicast recruiting k non-members may recruit the k fastest).
+std::vector<NodeId> multicast_participants(const std::vector<double>& times, NodeId source,
+                                           const std::vector<bool>& member_mask, std::size_t recruits);
+
 /// Checks that the tree's edges form an out-tree from its root (one parent each, no cycle, no
 /// edge outside the reached part) that reaches every member. Throws InvalidTree naming the node.
 void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members);
@@ -29,5 +39,13 @@ void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId
 /// changes) and fills `recruited` and `member_completion`.
 MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::vector<double>& times,
                                           const std::vector<NodeId>& members);
+
+using SenderOnlyMulticast =
+    std::function<MulticastSchedule(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members)>;
+
+/// Registry adapter: `build` gets the instance's sender-only times, the root and the members; the
+/// result carries the sender-only model as the scheduler's own.
+ScheduleResult schedule_sender_only_multicast(const BroadcastInstance& instance, NodeId root,
+                                              const std::vector<NodeId>& members, const SenderOnlyMulticast& build);
 
 }  // namespace hbcast

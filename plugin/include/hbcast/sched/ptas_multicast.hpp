@@ -20,4 +20,9 @@ MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source
 double ptas_multicast_work(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
                            const PtasParameters& parameters);
 
+/// Registry multicast of `ptas`: eps = 0.1 and the smallest affordable eps' (sender_only_ptas.hpp)
+/// for the summed work over every k within kRegistryPtasWork; refuses, like ptas_multicast, when
+/// even eps' = 1 is over it.
+ScheduleResult schedule_ptas_multicast(const BroadcastInstance& instance, NodeId root, const std::vector<NodeId>& members);
+
 }  // namespace hbcast

@@ -10,6 +10,10 @@
 namespace hbcast {
 
 using SchedulerFunction = std::function<ScheduleResult(const BroadcastInstance&, NodeId root)>;
+/// A multicast algorithm: the tree reaches the root, every member and any relays it recruits;
+/// the other nodes are in no edge.
+using MulticastFunction =
+    std::function<ScheduleResult(const BroadcastInstance&, NodeId root, const std::vector<NodeId>& members)>;
 
 struct SchedulerInfo {
   std::string name;     ///< stable name used on the command line and in result files
@@ -18,6 +22,15 @@ struct SchedulerInfo {
   SchedulerFunction build;
   /// Works only on a platform graph (direct host-to-host links), like the seed 002 heuristics.
   bool needs_platform_graph = false;
+  /// The scheduler's own multicast algorithm (seed 001, section 4), if it has one.
+  MulticastFunction build_multicast = {};
+};
+
+/// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.
+struct MulticastResult {
+  ScheduleResult schedule;
+  std::string method;               ///< "multicast" (own algorithm) or "pruned broadcast"
+  std::vector<NodeId> recruited;    ///< non-members in the tree, by id
 };
 
 /// Every scheduler, in a stable order.
@@ -26,5 +39,9 @@ const std::vector<SchedulerInfo>& scheduler_registry();
 const SchedulerInfo* find_scheduler(const std::string& name);
 /// Runs a scheduler and validates its tree (InvalidTree names the node if the scheduler is wrong).
 ScheduleResult run_scheduler(const SchedulerInfo& scheduler, const BroadcastInstance& instance, NodeId root);
+/// Runs the scheduler's multicast (its own, or its broadcast pruned to the members: multicast_pruning.hpp)
+/// and validates the tree (validate_multicast_tree). Members are checked as by member_mask.
+MulticastResult run_multicast_scheduler(const SchedulerInfo& scheduler, const BroadcastInstance& instance,
+                                        NodeId root, const std::vector<NodeId>& members);
 
 }  // namespace hbcast

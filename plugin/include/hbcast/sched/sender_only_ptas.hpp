@@ -3,6 +3,7 @@
 #include <hbcast/model/broadcast_instance.hpp>
 #include <hbcast/sched/schedule_result.hpp>
 
+#include <functional>
 #include <vector>
 
 namespace hbcast {
@@ -47,6 +48,11 @@ PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, c
 /// The smallest eps' in {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1} whose work is within `max_work`
 /// (1 when none is: the PTAS will then refuse with its own message).
 double affordable_epsilon_prime(const std::vector<double>& times, NodeId source, double epsilon, double max_work);
+/// The same for any work estimate `work(eps')` (e.g. ptas_multicast_work).
+double affordable_epsilon_prime(const std::function<double(double)>& work, double max_work);
+
+/// Work the registry's `ptas` (broadcast and multicast) may spend: well under a second.
+inline constexpr double kRegistryPtasWork = 5e7;
 
 /// Registry scheduler `ptas`: the sender-only t_u at the instance's transfer size, eps = 0.1 and
 /// eps' = affordable_epsilon_prime(..., 5e7) (well under a second).

@@ -1,0 +1,56 @@
+#include <hbcast/sched/optimal_multicast.hpp>
+
+#include <hbcast/sched/optimal.hpp>
+#include <hbcast/sched/sender_only_search.hpp>
+#include <hbcast/sched/sender_only_times.hpp>
+
+#include <limits>
+
+namespace hbcast {
+
+OptimalMulticastResult search_optimal_multicast(const std::vector<double>& times, NodeId source,
+                                                const std::vector<NodeId>& members, std::uint64_t node_limit)
+{
+  require_transmission_times(times, source);
+  const auto mask = member_mask(times.size(), source, members);
+  const std::size_t non_members = times.size() - 1 - members.size();
+  OptimalMulticastResult result;
+  result.schedule.member_completion = std::numeric_limits<double>::infinity();
+  result.proven_optimal = true;
+  for (std::size_t k = 0; k <= non_members; ++k) {
+    if (node_limit > 0 && result.nodes_examined >= node_limit) {
+      result.proven_optimal = false;  // the sets with more recruits were never searched
+      break;
+    }
+    SenderOnlySearchOptions options;
+    options.node_limit = node_limit > 0 ? node_limit - result.nodes_examined : 0;
+    auto search = [&](const std::vector<double>& sub_times, NodeId sub_source) {
+      auto found = search_optimal_broadcast(sub_times, sub_source, options);
+      result.nodes_examined += found.nodes_examined;
+      result.proven_optimal = result.proven_optimal && found.proven_optimal;
+      return std::move(found.tree);
+    };
+    const BroadcastTree tree =
+        schedule_on_subset(times, source, multicast_participants(times, source, mask, k), search);
+    MulticastSchedule candidate = make_multicast_schedule(tree, times, members);
+    if (candidate.member_completion < result.schedule.member_completion)
+      result.schedule = std::move(candidate);
+  }
+  return result;
+}
+
+ScheduleResult schedule_optimal_multicast(const BroadcastInstance& instance, NodeId root,
+                                          const std::vector<NodeId>& members)
+{
+  bool proven = false;
+  auto result = schedule_sender_only_multicast(
+      instance, root, members, [&proven](const std::vector<double>& times, NodeId source, const std::vector<NodeId>& group) {
+        auto found = search_optimal_multicast(times, source, group, kOptimalSchedulerNodeLimit);
+        proven = found.proven_optimal;
+        return std::move(found.schedule);
+      });
+  result.optimality = proven ? "proven" : "unproven";
+  return result;
+}
+
+}  // namespace hbcast
