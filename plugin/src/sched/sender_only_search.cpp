@@ -274,8 +274,8 @@ SenderOnlySearchResult search_optimal_broadcast(const std::vector<double>& times
   result.sequence.push_back(fnf_source);
   result.sequence.insert(result.sequence.end(), fnf_order.begin(), fnf_order.end());
 
-  BranchAndBound search(times, source, options,
-                        options.fnf_incumbent ? result.makespan : std::numeric_limits<double>::infinity());
+  const double incumbent = options.fnf_incumbent ? result.makespan : std::numeric_limits<double>::infinity();
+  BranchAndBound search(times, source, options, std::min(incumbent, options.upper_bound));
   result.proven_optimal = search.run();
   if (!search.best_classes().empty()) {  // the search beat its incumbent: its own makespan, and its tree
     result.sequence = processors_of(search.classes(), search.best_classes(), source);

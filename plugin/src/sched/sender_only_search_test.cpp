@@ -76,6 +76,22 @@ TEST(SenderOnlySearch, ANodeLimitReturnsTheIncumbentUnproven)
   EXPECT_GE(limited.makespan, search_optimal_broadcast(times, NodeId{0}, {}).makespan);
 }
 
+TEST(SenderOnlySearch, AnOutsideUpperBoundOnlySeeksBetterSchedules)
+{
+  // Fig. 2 instance: FNF 5, optimum 4.
+  const std::vector<double> times{1, 2, 3, 3, 3, 3, 3};
+  SenderOnlySearchOptions options;
+  options.upper_bound = 4.0;  // nothing below 4 exists: FNF's tree comes back, proven
+  const auto none = search_optimal_broadcast(times, NodeId{0}, options);
+  EXPECT_TRUE(none.proven_optimal);
+  EXPECT_DOUBLE_EQ(none.makespan, 5.0);
+  options.upper_bound = 4.5;  // 4 is below it and is found
+  const auto found = search_optimal_broadcast(times, NodeId{0}, options);
+  EXPECT_TRUE(found.proven_optimal);
+  EXPECT_DOUBLE_EQ(found.makespan, 4.0);
+  EXPECT_LE(found.nodes_examined, search_optimal_broadcast(times, NodeId{0}, {}).nodes_examined);
+}
+
 // Property: every combination of the techniques, and the generic search, returns the exhaustive
 // optimum, for a given source and for any source, on integer and real times.
 TEST(SenderOnlySearch, EveryTechniqueKeepsTheExhaustiveOptimum)

@@ -20,8 +20,9 @@ struct OptimalMulticastResult {
 /// the source, the members and those k (recruits informed after the last member are dropped by
 /// make_multicast_schedule). So the optimum is the best over k = 0..|non-members| of the optimal
 /// broadcast over that set, each found by the branch-and-bound of seed 000, section 5
-/// (sender_only_search.hpp) from the given source. `node_limit` (0: none) bounds the nodes of all
-/// searches together; once it is spent the best schedule so far is returned, not proven.
+/// (sender_only_search.hpp) from the given source, below the best multicast so far (FNF
+/// multicast's to begin with). `node_limit` (0: none) bounds the nodes of all searches together;
+/// once it is spent the best schedule so far is returned, not proven, and never worse than FNF's.
 OptimalMulticastResult search_optimal_multicast(const std::vector<double>& times, NodeId source,
                                                 const std::vector<NodeId>& members, std::uint64_t node_limit);
 

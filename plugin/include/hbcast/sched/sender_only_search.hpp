@@ -3,6 +3,7 @@
 #include <hbcast/core/node_id.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct SenderOnlySearchOptions {
   /// Our addition: prune when even remaining processors all as fast as the fastest of them cannot
   /// finish before the incumbent (see sender_only_search.cpp for why the bound is valid).
   bool fastest_remaining_bound = true;
+  /// An incumbent from outside (e.g. the best multicast so far, optimal_multicast.hpp): only
+  /// makespans strictly below min(it, FNF's) are sought. When none exists the result is FNF's tree,
+  /// and proven_optimal then means that no makespan below this bound exists.
+  double upper_bound = std::numeric_limits<double>::infinity();
   /// Stop after this many search-tree nodes (0: no limit); the result is then not proven optimal.
   std::uint64_t node_limit = 0;
   /// Stop after this many seconds of search (0: no limit); the result is then not proven optimal.
