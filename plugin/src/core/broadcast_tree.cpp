@@ -4,21 +4,45 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace hbcast {
+namespace {
 
-BroadcastTree::BroadcastTree(std::size_t node_count, NodeId root) : root_(root), children_(node_count)
+void require_root(NodeId root, std::size_t node_count)
 {
   if (root >= node_count)
     throw std::out_of_range("broadcast tree root " + std::to_string(root) + " is not one of its " +
                             std::to_string(node_count) + " nodes");
 }
 
+void require_edge(NodeId parent, NodeId child, std::size_t node_count)
+{
+  if (parent >= node_count || child >= node_count)
+    throw std::out_of_range("tree edge " + std::to_string(parent) + " -> " + std::to_string(child) +
+                            " names a node outside 0.." + std::to_string(node_count - 1));
+}
+
+}  // namespace
+
+BroadcastTree::BroadcastTree(std::size_t node_count, NodeId root) : root_(root), children_(node_count)
+{
+  require_root(root, node_count);
+}
+
+BroadcastTree::BroadcastTree(NodeId root, std::vector<std::vector<NodeId>> children)
+  : root_(root), children_(std::move(children))
+{
+  require_root(root, size());
+  for (NodeId u = 0; u < size(); ++u)
+    for (NodeId child : children_[u])
+      require_edge(u, child, size());
+}
+
 void BroadcastTree::add_child(NodeId parent, NodeId child)
 {
-  if (parent >= size() || child >= size())
-    throw std::out_of_range("tree edge " + std::to_string(parent) + " -> " + std::to_string(child) +
-                            " names a node outside 0.." + std::to_string(size() - 1));
+  require_edge(parent, child, size());
   children_[parent].push_back(child);
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 using namespace hbcast;
 
 TEST(SenderOnlyTimes, ScheduleSequenceFollowsEquationOne)
@@ -27,6 +29,15 @@ TEST(SenderOnlyTimes, ScheduleSequenceTiesGoToTheFasterThenLowerIndex)
   EXPECT_EQ(schedule.ready, (std::vector<double>{2, 3, 4}));
   EXPECT_EQ(schedule.tree.children(0), (std::vector<NodeId>{1}));
   EXPECT_EQ(schedule.tree.children(1), (std::vector<NodeId>{2, 3}));
+}
+
+TEST(SenderOnlyTimes, ScheduleSequenceRejectsProcessorsOutside)
+{
+  // With or without the tree, even past the receiver that stops the run.
+  EXPECT_THROW(schedule_sequence({1, 2}, 2, {0, 1}), std::out_of_range);
+  EXPECT_THROW(schedule_sequence({1, 2}, 0, {1, 2}, {false}), std::out_of_range);
+  EXPECT_THROW(schedule_sequence({1, 2, 3}, 0, {1, 2, 5}, {false, 0.0}), std::out_of_range);
+  EXPECT_THROW(schedule_sequence({}, 0, {}), std::out_of_range);
 }
 
 TEST(SenderOnlyTimes, ReadyTimesMarkUnreachedProcessors)

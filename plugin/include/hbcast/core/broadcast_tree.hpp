@@ -15,6 +15,9 @@ class BroadcastTree {
 public:
   BroadcastTree() = default;
   BroadcastTree(std::size_t node_count, NodeId root);
+  /// A tree over children.size() nodes with the given children lists (in send order): one move
+  /// instead of an add_child per edge. Throws std::out_of_range for a root or child outside.
+  BroadcastTree(NodeId root, std::vector<std::vector<NodeId>> children);
 
   std::size_t size() const { return children_.size(); }
   NodeId root() const { return root_; }

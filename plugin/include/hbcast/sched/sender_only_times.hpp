@@ -42,7 +42,9 @@ struct SequenceOptions {
 
 /// Seed 000, equation (1): each receiver, in turn, is served by the informed processor that
 /// completes a transmission earliest (ties: the faster, then the lower index). The ready times do
-/// not depend on the ties, the tree does. O(n log n) with a heap of the informed processors.
+/// not depend on the ties, the tree does. O(n log n); on FNF's order (fastest first) the informed
+/// processors fall into sorted FIFOs by sends made, and only the FIFO fronts need a heap.
+/// Throws std::out_of_range for a source or receiver outside `times`.
 SequenceSchedule schedule_sequence(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& receivers,
                                    const SequenceOptions& options = {});
 
