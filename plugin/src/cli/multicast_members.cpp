@@ -1,5 +1,6 @@
 #include <hbcast/cli/multicast_members.hpp>
 
+#include <hbcast/cli/series_statistics.hpp>
 #include <hbcast/model/sender_only_instances.hpp>
 
 #include <fmt/format.h>
@@ -15,9 +16,8 @@ NodeId host_index(const std::string& entry, const std::vector<std::string>& host
 {
   if (auto found = std::find(host_names.begin(), host_names.end(), entry); found != host_names.end())
     return static_cast<NodeId>(found - host_names.begin());
-  const bool digits = !entry.empty() && std::all_of(entry.begin(), entry.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (digits && entry.size() < 19 && std::stoull(entry) < host_names.size())
-    return static_cast<NodeId>(std::stoull(entry));
+  if (const auto index = parse_whole_number(entry); index && *index < host_names.size())
+    return static_cast<NodeId>(*index);
   throw std::invalid_argument(fmt::format("--members: '{}' is neither a host of the platform nor a host index "
                                           "below {}",
                                           entry, host_names.size()));

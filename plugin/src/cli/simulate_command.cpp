@@ -7,7 +7,6 @@
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/cli/sender_only_source.hpp>
-#include <hbcast/core/participant_tree.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
@@ -55,38 +54,19 @@ std::string dot_path_for(const std::string& path, const std::string& scheduler, 
   return path.substr(0, dot) + "." + scheduler + path.substr(dot);
 }
 
-// The run's tree; a multicast's only over its participants, with their names and ready times.
-struct DotTree {
-  BroadcastTree tree;
-  std::vector<std::string> names;
-  std::vector<double> ready_times;
-};
-
-DotTree dot_tree_of(const SchedulerRun& run, const SimulationReport& report)
+// The run's tree (a multicast's leaves the other hosts out: write_tree_dot skips them).
+BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
 {
   const auto& names = report.host_names;
   const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  BroadcastTree tree(run.children.size(), root);
-  for (NodeId u = 0; u < run.children.size(); ++u)
-    for (NodeId child : run.children[u])
-      tree.add_child(u, child);
-  if (report.members.empty())
-    return {std::move(tree), names, run.ready_times};
-  auto participants = participant_tree(tree);
-  DotTree dot{std::move(participants.tree), {}, {}};
-  for (NodeId v : participants.participants) {
-    dot.names.push_back(names[v]);
-    dot.ready_times.push_back(run.ready_times[v]);
-  }
-  return dot;
+  return BroadcastTree(root, run.children);
 }
 
 void write_dot_files(const SimulationReport& report, const std::string& path)
 {
   for (const auto& run : report.runs) {
     std::ostringstream dot;
-    const DotTree tree = dot_tree_of(run, report);
-    write_tree_dot(dot, tree.tree, tree.names, run.scheduler, tree.ready_times);
+    write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
     write_file_atomically(dot_path_for(path, run.scheduler, report.runs.size() > 1), dot.str());
   }
 }

@@ -28,7 +28,10 @@ void write_tree_dot(std::ostream& out, const BroadcastTree& tree, const std::vec
                     const std::string& graph_name, const std::vector<double>& ready_times)
 {
   out << "digraph " << quoted(graph_name) << " {\n  rankdir=TB;\n  node [shape=box, fontsize=10];\n";
+  const auto parents = tree.parents();
   for (NodeId u = 0; u < tree.size(); ++u) {
+    if (u != tree.root() && parents[u] == kNoNode)
+      continue;  // outside a multicast tree
     std::ostringstream label;
     label << node_name(u, names);
     if (u < ready_times.size())

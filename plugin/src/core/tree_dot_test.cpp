@@ -17,3 +17,16 @@ TEST(TreeDot, WritesOrderedEdgesAndReadyTimes)
   EXPECT_NE(dot.find("a\\nt=2"), std::string::npos);
   EXPECT_NE(dot.find("style=bold"), std::string::npos);
 }
+
+TEST(TreeDot, LeavesOutTheNodesAMulticastTreeDoesNotReach)
+{
+  hbcast::BroadcastTree tree(4, 1);  // 1 -> 3; nodes 0 and 2 outside
+  tree.add_child(1, 3);
+  std::ostringstream out;
+  hbcast::write_tree_dot(out, tree, {"x", "root", "y", "m"}, "fnf");
+  const std::string dot = out.str();
+  EXPECT_NE(dot.find("\"root\" [label=\"root\", style=bold]"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("\"m\" [label=\"m\"]"), std::string::npos) << dot;
+  EXPECT_EQ(dot.find("\"x\""), std::string::npos) << dot;
+  EXPECT_EQ(dot.find("\"y\""), std::string::npos) << dot;
+}

@@ -35,10 +35,7 @@ MulticastSchedule fnf_multicast_with_recruits(const std::vector<double>& times, 
                                               const std::vector<NodeId>& members, std::size_t recruits)
 {
   require_transmission_times(times, source);
-  const auto mask = member_mask(times.size(), source, members);
-  auto participants = multicast_participants(times, source, mask, recruits);
-  const BroadcastTree tree = schedule_on_subset(times, source, std::move(participants), fastest_node_first);
-  return make_multicast_schedule(tree, times, members);
+  return multicast_with_recruits(times, source, members, recruits, fastest_node_first);
 }
 
 MulticastSchedule fnf_multicast(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members)

@@ -16,6 +16,7 @@
 #include <numeric>
 #include <queue>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
@@ -152,19 +153,25 @@ TEST(FnfDifferential, AnySequenceMatchesReference)
     auto order = reference_order(times, source);
     if (seed % 5 != 0)
       portable_shuffle(order.begin(), order.end(), rng);
-    if (seed % 7 == 0)  // a processor twice, or the source: the children lists still follow the sends
+    const bool repeats = seed % 7 == 0;  // a processor twice, or the source: ready times but no tree
+    if (repeats)
       order.insert(order.begin() + static_cast<std::ptrdiff_t>(rng() % (order.size() + 1)),
                    seed % 2 == 0 || order.empty() ? source : order[rng() % order.size()]);
     const Reference full = reference_sequence(times, source, order);
     const double give_up = full.ready.empty() ? 0.0 : full.ready[rng() % full.ready.size()];
     const Reference stopped = reference_sequence(times, source, order, give_up);
 
-    const auto schedule = schedule_sequence(times, source, order);
-    expect_same_tree(schedule.tree, full.children, source);
-    ASSERT_EQ(schedule.ready, full.ready);
-    const auto bounded = schedule_sequence(times, source, order, {true, give_up});
-    expect_same_tree(bounded.tree, stopped.children, source);
-    ASSERT_EQ(bounded.ready, stopped.ready);
+    if (repeats) {
+      EXPECT_THROW(schedule_sequence(times, source, order), std::invalid_argument);
+      ASSERT_EQ(schedule_sequence(times, source, order, {false}).ready, full.ready);
+    } else {
+      const auto schedule = schedule_sequence(times, source, order);
+      expect_same_tree(schedule.tree, full.children, source);
+      ASSERT_EQ(schedule.ready, full.ready);
+      const auto bounded = schedule_sequence(times, source, order, {true, give_up});
+      expect_same_tree(bounded.tree, stopped.children, source);
+      ASSERT_EQ(bounded.ready, stopped.ready);
+    }
     const auto bare = schedule_sequence(times, source, order, {false, give_up});
     ASSERT_EQ(bare.tree.size(), 0u);
     ASSERT_EQ(bare.ready, stopped.ready);

@@ -86,22 +86,38 @@ MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::
     schedule.member_completion = std::max(schedule.member_completion, ready[m]);
   for (NodeId u = 0; u < tree.size(); ++u)
     for (NodeId c : tree.children(u))
-      if (mask[c] || ready[c] <= schedule.member_completion) {
+      if (mask[c] || ready[c] <= schedule.member_completion)
         schedule.tree.add_child(u, c);
-        if (!mask[c])
-          schedule.recruited.push_back(c);
-      }
+  schedule.recruited = recruited_relays(schedule.tree, mask);
   std::sort(schedule.recruited.begin(), schedule.recruited.end(),
             [&](NodeId a, NodeId b) { return std::tie(times[a], a) < std::tie(times[b], b); });
   return schedule;
 }
 
+MulticastSchedule multicast_with_recruits(
+    const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members, std::size_t recruits,
+    const std::function<BroadcastTree(const std::vector<double>&, NodeId)>& schedule)
+{
+  const auto participants = multicast_participants(times, source, member_mask(times.size(), source, members), recruits);
+  return make_multicast_schedule(schedule_on_subset(times, source, participants, schedule), times, members);
+}
+
+std::vector<NodeId> recruited_relays(const BroadcastTree& tree, const std::vector<bool>& member_mask)
+{
+  std::vector<NodeId> recruited;
+  const auto parents = tree.parents();
+  for (NodeId v = 0; v < parents.size(); ++v)
+    if (parents[v] != kNoNode && !member_mask[v])
+      recruited.push_back(v);
+  return recruited;
+}
+
 ScheduleResult schedule_sender_only_multicast(const BroadcastInstance& instance, NodeId root,
                                               const std::vector<NodeId>& members, const SenderOnlyMulticast& build)
 {
-  auto model = instance.sender_only();
-  MulticastSchedule schedule = build(model->transmission_times(instance.transfer_bytes()), root, members);
-  return {std::move(schedule.tree), std::move(model), kSenderOnlyModelName};
+  return schedule_sender_only(instance, root, [&](const std::vector<double>& times, NodeId source) {
+    return build(times, source, members).tree;
+  });
 }
 
 }  // namespace hbcast

@@ -13,12 +13,10 @@ OptimalMulticastResult search_optimal_multicast(const std::vector<double>& times
                                                 const std::vector<NodeId>& members, std::uint64_t node_limit)
 {
   require_transmission_times(times, source);
-  const auto mask = member_mask(times.size(), source, members);
-  const std::size_t non_members = times.size() - 1 - members.size();
   // FNF multicast (best k) is the first incumbent: each k's search then only looks below it, so
   // hopeless sets are cut at once and the node budget goes to the promising ones.
   OptimalMulticastResult result{fnf_multicast(times, source, members), true, 0};
-  for (std::size_t k = 0; k <= non_members; ++k) {
+  for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
     if (node_limit > 0 && result.nodes_examined >= node_limit) {
       result.proven_optimal = false;  // the sets with more recruits were not searched
       break;
@@ -26,18 +24,15 @@ OptimalMulticastResult search_optimal_multicast(const std::vector<double>& times
     SenderOnlySearchOptions options;
     options.node_limit = node_limit > 0 ? node_limit - result.nodes_examined : 0;
     options.upper_bound = result.schedule.member_completion;
-    double makespan = 0.0;
     auto search = [&](const std::vector<double>& sub_times, NodeId sub_source) {
       auto found = search_optimal_broadcast(sub_times, sub_source, options);
       result.nodes_examined += found.nodes_examined;
       result.proven_optimal = result.proven_optimal && found.proven_optimal;
-      makespan = found.makespan;
       return std::move(found.tree);
     };
-    const BroadcastTree tree =
-        schedule_on_subset(times, source, multicast_participants(times, source, mask, k), search);
-    if (makespan < result.schedule.member_completion)
-      result.schedule = make_multicast_schedule(tree, times, members);
+    MulticastSchedule candidate = multicast_with_recruits(times, source, members, k, search);
+    if (candidate.member_completion < result.schedule.member_completion)
+      result.schedule = std::move(candidate);
   }
   return result;
 }

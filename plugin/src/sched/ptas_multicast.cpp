@@ -2,31 +2,12 @@
 
 #include <hbcast/sched/sender_only_times.hpp>
 
-#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
-#include <tuple>
 
 namespace hbcast {
-namespace {
-
-std::vector<double> times_of(const std::vector<double>& times, const std::vector<NodeId>& nodes)
-{
-  std::vector<double> sub;
-  for (NodeId v : nodes)
-    sub.push_back(times[v]);
-  return sub;
-}
-
-NodeId index_of(const std::vector<NodeId>& nodes, NodeId v)
-{
-  return static_cast<NodeId>(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin());
-}
-
-std::size_t non_member_count(std::size_t n, const std::vector<NodeId>& members) { return n - 1 - members.size(); }
-
-}  // namespace
 
 double ptas_multicast_work(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
                            const PtasParameters& parameters)
@@ -35,8 +16,8 @@ double ptas_multicast_work(const std::vector<double>& times, NodeId source, cons
   const auto mask = member_mask(times.size(), source, members);
   double work = 0.0;
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
-    const auto nodes = multicast_participants(times, source, mask, k);
-    work += sender_only_ptas_work(times_of(times, nodes), index_of(nodes, source), parameters);
+    const auto restricted = subset_instance(times, source, multicast_participants(times, source, mask, k));
+    work += sender_only_ptas_work(restricted.times, restricted.source, parameters);
   }
   return work;
 }
@@ -44,15 +25,18 @@ double ptas_multicast_work(const std::vector<double>& times, NodeId source, cons
 MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members,
                                  const PtasParameters& parameters)
 {
-  const double work = ptas_multicast_work(times, source, members, parameters);
-  if (work > parameters.max_work) {
-    std::ostringstream message;
-    message << "PTAS multicast: n = " << times.size() << " with epsilon' = " << parameters.epsilon_prime
-            << " needs about " << work << " steps, over the limit of " << parameters.max_work
-            << "; use a larger epsilon' or fewer processors";
-    throw std::invalid_argument(message.str());
+  require_transmission_times(times, source);
+  member_mask(times.size(), source, members);  // throws for a bad member before any work
+  if (std::isfinite(parameters.max_work)) {  // an infinite limit: the caller checked the work
+    const double work = ptas_multicast_work(times, source, members, parameters);
+    if (work > parameters.max_work) {
+      std::ostringstream message;
+      message << "PTAS multicast: n = " << times.size() << " with epsilon' = " << parameters.epsilon_prime
+              << " needs about " << work << " steps, over the limit of " << parameters.max_work
+              << "; use a larger epsilon' or fewer processors";
+      throw std::invalid_argument(message.str());
+    }
   }
-  const auto mask = member_mask(times.size(), source, members);
   PtasParameters unlimited = parameters;  // the whole run was checked against the limit above
   unlimited.max_work = std::numeric_limits<double>::infinity();
   auto ptas = [&unlimited](const std::vector<double>& sub_times, NodeId sub_source) {
@@ -61,8 +45,7 @@ MulticastSchedule ptas_multicast(const std::vector<double>& times, NodeId source
   MulticastSchedule best;
   best.member_completion = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k <= non_member_count(times.size(), members); ++k) {
-    const BroadcastTree tree = schedule_on_subset(times, source, multicast_participants(times, source, mask, k), ptas);
-    MulticastSchedule candidate = make_multicast_schedule(tree, times, members);
+    MulticastSchedule candidate = multicast_with_recruits(times, source, members, k, ptas);
     if (candidate.member_completion < best.member_completion)
       best = std::move(candidate);
   }
@@ -73,11 +56,9 @@ ScheduleResult schedule_ptas_multicast(const BroadcastInstance& instance, NodeId
 {
   return schedule_sender_only_multicast(
       instance, root, members, [](const std::vector<double>& times, NodeId source, const std::vector<NodeId>& group) {
-        const auto work = [&](double epsilon_prime) {
-          return ptas_multicast_work(times, source, group, {0.1, epsilon_prime, kRegistryPtasWork});
-        };
-        return ptas_multicast(times, source, group,
-                              {0.1, affordable_epsilon_prime(work, kRegistryPtasWork), kRegistryPtasWork});
+        return ptas_multicast(times, source, group, registry_ptas_parameters([&](double epsilon_prime) {
+                                return ptas_multicast_work(times, source, group, {0.1, epsilon_prime, kRegistryPtasWork});
+                              }));
       });
 }
 

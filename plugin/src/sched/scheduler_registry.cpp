@@ -113,10 +113,7 @@ MulticastResult run_multicast_scheduler(const SchedulerInfo& scheduler, const Br
     result.method = "pruned broadcast";
   }
   validate_multicast_tree(result.schedule.tree, members);
-  const auto parents = result.schedule.tree.parents();
-  for (NodeId v = 0; v < parents.size(); ++v)
-    if (parents[v] != kNoNode && !mask[v])
-      result.recruited.push_back(v);
+  result.recruited = recruited_relays(result.schedule.tree, mask);
   return result;
 }
 

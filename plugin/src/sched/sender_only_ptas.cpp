@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -115,7 +116,7 @@ PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, c
   check_input(times, source, parameters);
   const bool easy = trivial(times, source);
   const auto values = easy ? std::vector<double>{} : guesses(times, source, parameters.epsilon);
-  if (std::isfinite(parameters.max_work)) {  // an infinite limit: the caller checked the work (ptas_multicast)
+  if (std::isfinite(parameters.max_work)) {  // an infinite limit: the caller checked the work (registry_ptas_parameters, ptas_multicast)
     const double work = easy ? static_cast<double>(times.size()) : guesses_work(times, source, parameters, values);
     if (work > parameters.max_work) {
       std::ostringstream message;
@@ -141,26 +142,36 @@ PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, c
   throw std::logic_error("PTAS: no guess of T up to the FNF makespan succeeded");
 }
 
-double affordable_epsilon_prime(const std::function<double(double)>& work, double max_work)
+std::optional<double> affordable_epsilon_prime(const std::function<double(double)>& work, double max_work)
 {
-  for (double epsilon_prime : {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75})
+  for (double epsilon_prime : {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1.0})
     if (work(epsilon_prime) <= max_work)
       return epsilon_prime;
-  return 1.0;
+  return std::nullopt;
 }
 
 double affordable_epsilon_prime(const std::vector<double>& times, NodeId source, double epsilon, double max_work)
 {
   return affordable_epsilon_prime(
-      [&](double epsilon_prime) { return sender_only_ptas_work(times, source, {epsilon, epsilon_prime, max_work}); },
-      max_work);
+             [&](double epsilon_prime) { return sender_only_ptas_work(times, source, {epsilon, epsilon_prime, max_work}); },
+             max_work)
+      .value_or(1.0);
+}
+
+PtasParameters registry_ptas_parameters(const std::function<double(double)>& work)
+{
+  if (const auto epsilon_prime = affordable_epsilon_prime(work, kRegistryPtasWork))
+    return {0.1, *epsilon_prime, std::numeric_limits<double>::infinity()};
+  return {0.1, 1.0, kRegistryPtasWork};
 }
 
 ScheduleResult schedule_ptas(const BroadcastInstance& instance, NodeId root)
 {
   return schedule_sender_only(instance, root, [](const std::vector<double>& times, NodeId source) {
-    const PtasParameters parameters{0.1, affordable_epsilon_prime(times, source, 0.1, kRegistryPtasWork), kRegistryPtasWork};
-    return sender_only_ptas(times, source, parameters).tree;
+    const auto work = [&](double epsilon_prime) {
+      return sender_only_ptas_work(times, source, {0.1, epsilon_prime, kRegistryPtasWork});
+    };
+    return sender_only_ptas(times, source, registry_ptas_parameters(work)).tree;
   });
 }
 

@@ -4,7 +4,9 @@
 // (ready_times in sender_only_times.hpp) the schedulers use. Header-only (not a *_test.cpp, so
 // not globbed).
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/core/participant_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 
 #include <algorithm>
@@ -23,26 +25,16 @@ inline double evaluated_makespan(const BroadcastTree& tree, const std::vector<do
 inline double evaluated_completion(const BroadcastTree& tree, const std::vector<double>& times,
                                    const std::vector<NodeId>& members)
 {
-  std::vector<NodeId> index(times.size(), kNoNode);
-  std::vector<NodeId> nodes;
-  const auto parents = tree.parents();
-  for (NodeId v = 0; v < times.size(); ++v)
-    if (v == tree.root() || parents[v] != kNoNode) {
-      index[v] = nodes.size();
-      nodes.push_back(v);
-    }
-  BroadcastTree compact(nodes.size(), index[tree.root()]);
-  std::vector<double> sub_times;
-  for (NodeId v : nodes) {
-    sub_times.push_back(times[v]);
-    for (NodeId c : tree.children(v))
-      compact.add_child(index[v], index[c]);
-  }
+  const ParticipantTree part = participant_tree(tree);
+  const auto model = SenderOnlyModel::from_times(times);
   const auto ready =
-      evaluate_atomic(compact, SenderOnlyModel::from_times(sub_times), 1.0, PortModel::one_port).ready_time;
+      evaluate_atomic(part.tree, ParticipantCostModel(model, part.participants), 1.0, PortModel::one_port).ready_time;
+  std::vector<NodeId> position(times.size(), kNoNode);
+  for (std::size_t k = 0; k < part.participants.size(); ++k)
+    position[part.participants[k]] = k;
   double completion = 0.0;
   for (NodeId m : members)
-    completion = std::max(completion, ready.at(index.at(m)));
+    completion = std::max(completion, ready.at(position.at(m)));  // throws for a member left out
   return completion;
 }
 

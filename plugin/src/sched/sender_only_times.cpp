@@ -180,26 +180,16 @@ void require_processors(std::size_t count, NodeId source, const std::vector<Node
                             " processors");
 }
 
-// The tree of `sends` edges, added one by one (sequences that repeat a processor or hold the source).
-BroadcastTree tree_edge_by_edge(std::size_t node_count, NodeId source, const std::vector<NodeId>& receivers,
-                                const std::vector<std::size_t>& sender_slots)
-{
-  BroadcastTree tree(node_count, source);
-  for (std::size_t k = 0; k < sender_slots.size(); ++k)
-    tree.add_child(sender_slots[k] < receivers.size() ? receivers[sender_slots[k]] : source, receivers[k]);
-  return tree;
-}
-
-// Each processor's place in the sequence (the source: receivers.size(); the others: kNoNode), or
-// nothing when a processor comes twice or the source comes as a receiver.
-std::optional<std::vector<std::size_t>> sequence_slots(std::size_t node_count, NodeId source,
-                                                       const std::vector<NodeId>& receivers)
+// Each processor's place in the sequence (the source: receivers.size(); the others: kNoNode). A
+// processor that comes twice, or the source as a receiver, would make no tree.
+std::vector<std::size_t> sequence_slots(std::size_t node_count, NodeId source, const std::vector<NodeId>& receivers)
 {
   std::vector<std::size_t> slot_of(node_count, kNoNode);
   slot_of[source] = receivers.size();
   for (std::size_t k = 0; k < receivers.size(); ++k) {
     if (slot_of[receivers[k]] != kNoNode)
-      return std::nullopt;
+      throw std::invalid_argument("receive sequence: processor " + std::to_string(receivers[k]) +
+                                  " comes twice or is the source");
     slot_of[receivers[k]] = k;
   }
   return slot_of;
@@ -232,13 +222,11 @@ BroadcastTree tree_of_sends(std::size_t node_count, NodeId source, const std::ve
                             const std::vector<std::size_t>& sender_slots)
 {
   const auto slot_of = sequence_slots(node_count, source, receivers);
-  if (!slot_of)
-    return tree_edge_by_edge(node_count, source, receivers, sender_slots);
   const ChildrenBySlot by_slot = children_by_slot(receivers, sender_slots);
   const auto flat_at = [&](std::size_t index) { return by_slot.flat.begin() + static_cast<std::ptrdiff_t>(index); };
   std::vector<std::vector<NodeId>> children(node_count);
   for (NodeId u = 0; u < node_count; ++u)
-    if (const std::size_t slot = (*slot_of)[u]; slot != kNoNode && by_slot.first[slot + 1] > by_slot.first[slot])
+    if (const std::size_t slot = slot_of[u]; slot != kNoNode && by_slot.first[slot + 1] > by_slot.first[slot])
       children[u].assign(flat_at(by_slot.first[slot]), flat_at(by_slot.first[slot + 1]));
   return BroadcastTree(source, std::move(children));
 }
@@ -313,15 +301,22 @@ SequenceSchedule schedule_sequence(const std::vector<double>& times, NodeId sour
   return schedule;
 }
 
+SubsetInstance subset_instance(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& sorted_subset)
+{
+  SubsetInstance restricted{std::vector<double>(sorted_subset.size()), 0};
+  for (std::size_t k = 0; k < sorted_subset.size(); ++k)
+    restricted.times[k] = times[sorted_subset[k]];
+  restricted.source = static_cast<NodeId>(std::lower_bound(sorted_subset.begin(), sorted_subset.end(), source) -
+                                          sorted_subset.begin());
+  return restricted;
+}
+
 BroadcastTree schedule_on_subset(const std::vector<double>& times, NodeId source, std::vector<NodeId> subset,
                                  const std::function<BroadcastTree(const std::vector<double>&, NodeId)>& schedule)
 {
   std::sort(subset.begin(), subset.end());
-  std::vector<double> sub_times(subset.size());
-  for (std::size_t k = 0; k < subset.size(); ++k)
-    sub_times[k] = times[subset[k]];
-  const auto sub_source = static_cast<NodeId>(std::lower_bound(subset.begin(), subset.end(), source) - subset.begin());
-  const BroadcastTree sub = schedule(sub_times, sub_source);
+  const SubsetInstance restricted = subset_instance(times, source, subset);
+  const BroadcastTree sub = schedule(restricted.times, restricted.source);
   BroadcastTree tree(times.size(), source);
   for (NodeId u = 0; u < sub.size(); ++u)
     for (NodeId c : sub.children(u))

@@ -15,7 +15,7 @@ namespace hbcast {
 /// gives kNoNode for it, like the root).
 struct MulticastSchedule {
   BroadcastTree tree;
-  std::vector<NodeId> recruited;   ///< the non-members in the tree, by (t, id)
+  std::vector<NodeId> recruited;   ///< the non-members in the tree (recruited_relays), by (t, id)
   double member_completion = 0.0;  ///< time the last member is informed
 };
 
@@ -29,6 +29,15 @@ std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::
 std::vector<NodeId> multicast_participants(const std::vector<double>& times, NodeId source,
                                            const std::vector<bool>& member_mask, std::size_t recruits);
 
+/// The non-members a multicast tree reaches (the relays it recruits), by id.
+std::vector<NodeId> recruited_relays(const BroadcastTree& tree, const std::vector<bool>& member_mask);
+
+/// Processors outside the multicast: neither the source nor a member.
+inline std::size_t non_member_count(std::size_t node_count, const std::vector<NodeId>& members)
+{
+  return node_count - 1 - members.size();
+}
+
 /// Checks that the tree's edges form an out-tree from its root (one parent each, no cycle, no
 /// edge outside the reached part) that reaches every member. Throws InvalidTree naming the node.
 void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId>& members);
@@ -39,6 +48,12 @@ void validate_multicast_tree(const BroadcastTree& tree, const std::vector<NodeId
 /// changes) and fills `recruited` and `member_completion`.
 MulticastSchedule make_multicast_schedule(const BroadcastTree& tree, const std::vector<double>& times,
                                           const std::vector<NodeId>& members);
+
+/// The multicast `schedule` (a broadcast algorithm, as for schedule_on_subset) builds over the
+/// source, the members and the `recruits` fastest non-members (multicast_participants).
+MulticastSchedule multicast_with_recruits(
+    const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members, std::size_t recruits,
+    const std::function<BroadcastTree(const std::vector<double>&, NodeId)>& schedule);
 
 using SenderOnlyMulticast =
     std::function<MulticastSchedule(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& members)>;

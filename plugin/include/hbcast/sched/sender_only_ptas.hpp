@@ -4,6 +4,7 @@
 #include <hbcast/sched/schedule_result.hpp>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace hbcast {
@@ -45,14 +46,20 @@ double sender_only_ptas_work(const std::vector<double>& times, NodeId source, co
 /// sender_only_ptas_work() exceeds parameters.max_work (not estimated when max_work is infinite).
 PtasSchedule sender_only_ptas(const std::vector<double>& times, NodeId source, const PtasParameters& parameters = {});
 
+/// Work the registry's `ptas` (broadcast and multicast) may spend: well under a second.
+inline constexpr double kRegistryPtasWork = 5e7;
+
 /// The smallest eps' in {0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1} whose work is within `max_work`
 /// (1 when none is: the PTAS will then refuse with its own message).
 double affordable_epsilon_prime(const std::vector<double>& times, NodeId source, double epsilon, double max_work);
-/// The same for any work estimate `work(eps')` (e.g. ptas_multicast_work).
-double affordable_epsilon_prime(const std::function<double(double)>& work, double max_work);
+/// The smallest eps' of that list whose `work(eps')` (any estimate, e.g. ptas_multicast_work) is
+/// within `max_work`; nullopt when none is.
+std::optional<double> affordable_epsilon_prime(const std::function<double(double)>& work, double max_work);
 
-/// Work the registry's `ptas` (broadcast and multicast) may spend: well under a second.
-inline constexpr double kRegistryPtasWork = 5e7;
+/// The registry's PTAS parameters (broadcast and multicast): eps = 0.1 and the smallest eps' whose
+/// `work` is within kRegistryPtasWork, with no limit left to check (the work was just estimated);
+/// when none is, eps' = 1 under the limit, so the PTAS refuses with its own message.
+PtasParameters registry_ptas_parameters(const std::function<double(double)>& work);
 
 /// Registry scheduler `ptas`: the sender-only t_u at the instance's transfer size, eps = 0.1 and
 /// eps' = affordable_epsilon_prime(..., 5e7) (well under a second).

@@ -44,9 +44,18 @@ struct SequenceOptions {
 /// completes a transmission earliest (ties: the faster, then the lower index). The ready times do
 /// not depend on the ties, the tree does. O(n log n); on FNF's order (fastest first) the informed
 /// processors fall into sorted FIFOs by sends made, and only the FIFO fronts need a heap.
-/// Throws std::out_of_range for a source or receiver outside `times`.
+/// Throws std::out_of_range for a source or receiver outside `times`, and std::invalid_argument
+/// when a tree is asked for and a processor comes twice or the source comes as a receiver.
 SequenceSchedule schedule_sequence(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& receivers,
                                    const SequenceOptions& options = {});
+
+/// The times of the processors of `subset` (sorted by id, the source among them) and the source's
+/// index among them: the instance restricted to a subset, renumbered in increasing id order.
+struct SubsetInstance {
+  std::vector<double> times;
+  NodeId source = 0;
+};
+SubsetInstance subset_instance(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& sorted_subset);
 
 /// Runs `schedule` (sub_times, sub_source) -> tree on the processors of `subset` (the source among
 /// them) renumbered in increasing id order, so that index ties break as on the whole instance, and
