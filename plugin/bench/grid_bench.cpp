@@ -1,6 +1,7 @@
 // Seed 003's inter-cluster heuristics: each at 10, 50, 200 and 1000 clusters on a random Table 2
-// instance, and the whole Figs. 1-4 reproduction (10,000 instances x 49 cluster counts x every
-// grid heuristic, hit rates included, as the grid-heuristics validation kind runs it) on one core.
+// instance, and the whole Figs. 1-4 reproduction (10,000 instances x 2..50 clusters x every grid
+// heuristic, hit rates included, drawn as the grid-heuristics validation case does but without the
+// optimum) on one core.
 #include <hbcast/grid/grid_heuristic_registry.hpp>
 #include <hbcast/grid/grid_heuristic_statistics.hpp>
 #include <hbcast/grid/table2_instance_generator.hpp>
@@ -20,20 +21,23 @@ void heuristic_at(benchmark::State& state, const GridHeuristic* heuristic)
   state.counters["clusters"] = static_cast<double>(state.range(0));
 }
 
-// Every instance of every count, every heuristic, the minimum and the hit counts (no optimum).
+// Every instance of every count, every heuristic, the minimum and the hit counts (no optimum);
+// the counts and seed of validation/cases/grid_heuristics_simulation.yaml.
 void figures_1_to_4(benchmark::State& state)
 {
   const auto instances = static_cast<std::size_t>(state.range(0));
+  const std::size_t min_clusters = 2, max_clusters = 50, seed = 3;
   for (auto _ : state) {
     std::size_t hits = 0;
-    for (std::size_t k = 2; k <= 50; ++k) {
-      const GridCountStatistics stats = measure_grid_heuristics(k, instances, k, false, GridCompletion::release);
-      for (std::size_t count : stats.hits)
+    const GridStatisticsTable table =
+        measure_grid_heuristics_over(min_clusters, max_clusters, instances, seed, 0, GridCompletion::release);
+    for (const auto& entry : table)
+      for (std::size_t count : entry.second.hits)
         hits += count;
-    }
     benchmark::DoNotOptimize(hits);
   }
-  state.counters["schedules"] = static_cast<double>(instances * 49 * grid_heuristics().size());
+  const std::size_t counts = max_clusters - min_clusters + 1;
+  state.counters["schedules"] = static_cast<double>(instances * counts * grid_heuristics().size());
 }
 
 const bool registered = [] {

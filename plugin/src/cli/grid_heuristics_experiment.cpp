@@ -27,10 +27,8 @@ std::vector<CheckResult> run_grid_heuristics(const YAML::Node& parameters, const
       judge > 1)
     throw ScenarioError(case_path + ": need 2 <= min_clusters <= max_clusters, instances >= 1 and "
                                     "optimum_max_clusters <= " + std::to_string(kGridOptimumMaxClusters) + ", judge 0 or 1");
-  GridStatisticsTable table;
-  for (std::size_t k = min_clusters; k <= max_clusters; ++k)
-    table[k] = measure_grid_heuristics(k, instances, seed ^ (0x9E3779B97F4A7C15ULL * (k + 1)), k <= optimum_max,
-                                       completion);
+  const GridStatisticsTable table =
+      measure_grid_heuristics_over(min_clusters, max_clusters, instances, seed, optimum_max, completion);
   write_file_atomically(results_path, results_csv(table, instances));
   return grid_checks(table, instances, judge);
 }

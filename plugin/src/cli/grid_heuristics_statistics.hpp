@@ -3,13 +3,10 @@
 #include <hbcast/cli/validation_checks.hpp>
 #include <hbcast/grid/grid_heuristic_statistics.hpp>
 
-#include <map>
 #include <string>
 #include <vector>
 
 namespace hbcast::cli {
-
-using GridStatisticsTable = std::map<std::size_t, GridCountStatistics>;  ///< by cluster count
 
 /// clusters,heuristic,paper_name,instances,mean_makespan,hit_rate,mean_ratio_to_optimum,optimal_rate
 std::string results_csv(const GridStatisticsTable& table, std::size_t instances);

@@ -11,7 +11,7 @@ GridSchedule schedule_bottom_up(const GridInstance& instance)
   RoundState state(instance);
   // max over j of (min over A of g_ij + L_ij, kept as A grows) + T_j.
   return run_rounds(state, BestSenders::Key::transfer, Pick::maximum,
-                    [&instance](std::size_t j) { return instance.broadcast_time(j); }, [](std::size_t) {});
+                    [&instance](std::size_t j) { return instance.broadcast_time(j); });
 }
 
 }  // namespace hbcast

@@ -9,8 +9,7 @@ using namespace grid_detail;
 GridSchedule schedule_ecef(const GridInstance& instance)
 {
   RoundState state(instance);
-  return run_rounds(state, BestSenders::Key::ready_plus_transfer, Pick::minimum, [](std::size_t) { return 0.0; },
-                    [](std::size_t) {});
+  return run_rounds(state, BestSenders::Key::ready_plus_transfer, Pick::minimum);
 }
 
 }  // namespace hbcast

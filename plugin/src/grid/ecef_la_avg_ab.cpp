@@ -13,16 +13,12 @@ using grid_detail::RoundState;
 class SetAverageLookahead {
 public:
   explicit SetAverageLookahead(const RoundState& state)
-      : state_(state), from_a_(state.instance().cluster_count(), 0.0), to_b_(state.instance().cluster_count(), 0.0)
+      : state_(state), from_a_(state.instance().cluster_count(), 0.0), to_b_(state)
   {
-    const GridInstance& instance = state.instance();
-    const std::size_t root = instance.root_cluster();  // A = {root}
+    const std::size_t root = state.instance().root_cluster();  // A = {root}
     for (std::size_t j : state.waiting()) {
-      from_a_[j] = instance.transfer_time(root, j);
+      from_a_[j] = state.instance().transfer_time(root, j);
       sum_ += from_a_[j];
-      for (std::size_t b : state.waiting())
-        if (b != j)
-          to_b_[j] += instance.transfer_time(j, b);
     }
   }
   double value(std::size_t j) const
@@ -33,15 +29,15 @@ public:
   void removed(std::size_t x)
   {
     sum_ += to_b_[x] - from_a_[x];
-    for (std::size_t j : state_.waiting()) {
+    to_b_.removed(x);
+    for (std::size_t j : state_.waiting())
       from_a_[j] += state_.instance().transfer_time(x, j);
-      to_b_[j] -= state_.instance().transfer_time(j, x);
-    }
   }
 
 private:
   const RoundState& state_;
-  std::vector<double> from_a_, to_b_;
+  std::vector<double> from_a_;
+  grid_detail::SumsToWaiting to_b_;
   double sum_ = 0.0;
 };
 
@@ -49,9 +45,7 @@ private:
 
 GridSchedule schedule_ecef_la_avg_ab(const GridInstance& instance)
 {
-  RoundState state(instance);
-  SetAverageLookahead lookahead(state);
-  return grid_detail::run_ecef_with_lookahead(state, lookahead);
+  return grid_detail::ecef_with<SetAverageLookahead>(instance);
 }
 
 }  // namespace hbcast

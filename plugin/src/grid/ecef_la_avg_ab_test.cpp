@@ -1,3 +1,5 @@
+#include <hbcast/grid/ecef_la.hpp>
+#include <hbcast/grid/ecef_la_avg.hpp>
 #include <hbcast/grid/ecef_la_avg_ab.hpp>
 
 #include "grid_heuristic_test_support.hpp"
@@ -25,6 +27,20 @@ TEST(EcefLaAvgAb, FullScheduleOnY1)
   const GridSchedule schedule = schedule_ecef_la_avg_ab(instance_y1());
   EXPECT_EQ(decisions_of(schedule), (Decisions{{0, 2}, {0, 1}, {0, 3}}));
   EXPECT_EQ(schedule.makespan, 6.0);
+}
+
+TEST(EcefLaAvgAb, FullScheduleOnW)
+{
+  // W, A = {0}. Round 1: j = 1: pairs {0,1} x {2,3}: (4 + 3 + 3 + 6) / 4 = 4, score 2 + 4 = 6;
+  // j = 2: (2 + 3 + 3 + 1) / 4 = 2.25 -> 6.25; j = 3: (2 + 4 + 6 + 1) / 4 = 3.25 -> 6.25: 0 -> 1
+  // [0, 2] (the mean over B alone takes 2, the min takes 3). Round 2 (RT_0 = RT_1 = 2): j = 2:
+  // best 1 at 5, {0,1,2} x {3}: (3 + 6 + 1) / 3, score 8.33; j = 3: best 0 at 5, {0,1,3} x {2}:
+  // (4 + 3 + 1) / 3, score 7.67: 0 -> 3 [2, 5]. Round 3: 1 -> 2 [2, 5] (3 -> 2 would end at 6).
+  const GridSchedule schedule = schedule_ecef_la_avg_ab(instance_w());
+  EXPECT_EQ(decisions_of(schedule), (Decisions{{0, 1}, {0, 3}, {1, 2}}));
+  EXPECT_EQ(schedule.makespan, 5.0);
+  EXPECT_NE(decisions_of(schedule_ecef_la(instance_w())), decisions_of(schedule));
+  EXPECT_NE(decisions_of(schedule_ecef_la_avg(instance_w())), decisions_of(schedule));
 }
 
 }  // namespace

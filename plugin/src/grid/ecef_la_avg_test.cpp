@@ -1,3 +1,4 @@
+#include <hbcast/grid/ecef_la.hpp>
 #include <hbcast/grid/ecef_la_avg.hpp>
 
 #include "grid_heuristic_test_support.hpp"
@@ -23,6 +24,18 @@ TEST(EcefLaAvg, FullScheduleOnY1)
   const GridSchedule schedule = schedule_ecef_la_avg(instance_y1());
   EXPECT_EQ(decisions_of(schedule), (Decisions{{0, 2}, {0, 1}, {0, 3}}));
   EXPECT_EQ(schedule.makespan, 6.0);
+}
+
+TEST(EcefLaAvg, FullScheduleOnW)
+{
+  // W. Round 1: F_1 = (c12 + c13) / 2 = 4.5, F_2 = (3 + 1) / 2 = 2, F_3 = (6 + 1) / 2 = 3.5; scores
+  // 2 + 4.5, 4 + 2, 3 + 3.5: 0 -> 2 [0, 4] (the min lookahead, F = 3, 1, 1, takes 3). Round 2
+  // (RT_0 = RT_2 = 4), F_1 = F_3 = c13 = 6: best 1: 0 at 6; best 3: 2 at 5: 2 -> 3 [4, 5]. Round 3:
+  // 0 -> 1 [4, 6] (2 -> 1 would end at 8).
+  const GridSchedule schedule = schedule_ecef_la_avg(instance_w());
+  EXPECT_EQ(decisions_of(schedule), (Decisions{{0, 2}, {2, 3}, {0, 1}}));
+  EXPECT_EQ(schedule.makespan, 6.0);
+  EXPECT_NE(decisions_of(schedule_ecef_la(instance_w())), decisions_of(schedule));
 }
 
 }  // namespace

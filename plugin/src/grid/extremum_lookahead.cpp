@@ -52,9 +52,7 @@ private:
 
 GridSchedule schedule_ecef_with_extremum(const GridInstance& instance, LookaheadWeight weight, Pick extremum)
 {
-  RoundState state(instance);
-  ExtremumLookahead lookahead(state, weight, extremum);
-  return run_ecef_with_lookahead(state, lookahead);
+  return ecef_with<ExtremumLookahead>(instance, weight, extremum);
 }
 
 }  // namespace hbcast::grid_detail

@@ -10,8 +10,7 @@ GridSchedule schedule_fef(const GridInstance& instance)
 {
   RoundState state(instance);
   // The edge weight alone: no ready time, nothing added.
-  return run_rounds(state, BestSenders::Key::latency, Pick::minimum, [](std::size_t) { return 0.0; },
-                    [](std::size_t) {});
+  return run_rounds(state, BestSenders::Key::latency, Pick::minimum);
 }
 
 }  // namespace hbcast

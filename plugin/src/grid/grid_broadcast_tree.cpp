@@ -2,7 +2,6 @@
 
 #include <hbcast/sched/binomial.hpp>
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace hbcast {
@@ -21,9 +20,8 @@ BroadcastTree grid_broadcast_tree(const GridInstance& instance, const GridSchedu
                                 std::to_string(host_count));
   // Each cluster's coordinator is its first host.
   BroadcastTree tree(host_count, clusters[instance.root_cluster()].hosts.front());
-  auto transfers = schedule.transfers;
-  std::stable_sort(transfers.begin(), transfers.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
-  for (const auto& transfer : transfers)
+  // time_grid_schedule lists each sender's sends in start order; the order across senders is moot.
+  for (const auto& transfer : schedule.transfers)
     tree.add_child(clusters[transfer.sender].hosts.front(), clusters[transfer.receiver].hosts.front());
   for (const auto& cluster : clusters) {
     const BroadcastTree local = binomial_tree(cluster.hosts.size(), 0);

@@ -40,4 +40,15 @@ GridCountStatistics measure_grid_heuristics(std::size_t clusters, std::size_t in
   return stats;
 }
 
+GridStatisticsTable measure_grid_heuristics_over(std::size_t min_clusters, std::size_t max_clusters,
+                                                 std::size_t instances, std::uint64_t seed,
+                                                 std::size_t optimum_max_clusters, GridCompletion completion)
+{
+  GridStatisticsTable table;
+  for (std::size_t k = min_clusters; k <= max_clusters; ++k)
+    table[k] = measure_grid_heuristics(k, instances, seed ^ (0x9E3779B97F4A7C15ULL * (k + 1)),
+                                       k <= optimum_max_clusters, completion);
+  return table;
+}
+
 }  // namespace hbcast

@@ -43,6 +43,14 @@ inline GridInstance instance_y2()
                        {0, 1, 5, 9});
 }
 
+/// W: c01 = 2, c02 = 4, c03 = 3, c12 = 3, c13 = 6, c23 = 1, T = 0: ECEF-LA, ECEF-LA (avg B) and
+/// ECEF-LA (avg AxB) each start with a different cluster, and their schedules differ.
+inline GridInstance instance_w()
+{
+  return instance_from(symmetric(4, {{0, 1, 2}, {0, 2, 4}, {0, 3, 3}, {1, 2, 3}, {1, 3, 6}, {2, 3, 1}}),
+                       {0, 0, 0, 0});
+}
+
 /// Z: c01 4, c02 3, c03 2, c04 2, c12 1, c13 5, c14 5, c23 8, c24 7, c34 8, T = 0: ECEF and the
 /// three ECEF-LA lookaheads each start with a different cluster.
 inline GridInstance instance_z()

@@ -33,7 +33,7 @@ TEST(GridInstanceBuilder, DerivesCoordinatorsLgAndPlogpT)
 {
   std::mt19937_64 rng(7);
   const DenseCostModel costs = grid_test::random_sites({3, 1, 4}, rng);
-  const HostClustering clustering = cluster_by_latency(costs, 0.30);
+  const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
   ASSERT_EQ(clustering.clusters.size(), 3u);
   const double bytes = 4e6;
   const GridInstance grid = grid_instance_from_costs(costs, clustering, 5, bytes);
@@ -58,7 +58,8 @@ TEST(GridInstanceBuilder, RejectsAClusteringOfAnotherPlatform)
   wrong.clusters = {{0, 1}};
   wrong.cluster_of = {0, 0};
   EXPECT_THROW(grid_instance_from_costs(costs, wrong, 0, 1.0), std::invalid_argument);
-  EXPECT_THROW(grid_instance_from_costs(costs, cluster_by_latency(costs, 0.3), 9, 1.0), std::invalid_argument);
+  EXPECT_THROW(grid_instance_from_costs(costs, cluster_by_latency(costs, kLowekampTolerance), 9, 1.0),
+               std::invalid_argument);
 }
 
 TEST(Table2Generator, ValuesStayInTheRangesSymmetricAndSeeded)

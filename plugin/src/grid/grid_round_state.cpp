@@ -47,10 +47,10 @@ struct WorseEntry {
 }  // namespace
 
 BestSenders::BestSenders(const RoundState& state, Key key)
-    : state_(state), key_(key), with_ready_times_(key == Key::ready_plus_transfer)
+    : state_(state), key_(key)
 {
   const std::size_t k = state.instance().cluster_count(), root = state.instance().root_cluster();
-  if (with_ready_times_) {
+  if (with_ready_times()) {
     heaps_.resize(k);
     for (std::size_t j : state.waiting())
       push(j, root);
@@ -66,7 +66,7 @@ double BestSenders::value(std::size_t i, std::size_t j) const
   if (key_ == Key::latency)
     return state_.instance().latency(i, j);
   const double transfer = state_.instance().transfer_time(i, j);
-  return with_ready_times_ ? state_.ready(i) + transfer : transfer;
+  return with_ready_times() ? state_.ready(i) + transfer : transfer;
 }
 
 void BestSenders::push(std::size_t j, std::size_t sender)
@@ -78,7 +78,7 @@ void BestSenders::push(std::size_t j, std::size_t sender)
 void BestSenders::after_send(std::size_t receiver)
 {
   for (std::size_t j : state_.waiting()) {
-    if (with_ready_times_) {
+    if (with_ready_times()) {
       push(j, receiver);  // the sender's entries are re-keyed lazily by best()
       continue;
     }
@@ -90,7 +90,7 @@ void BestSenders::after_send(std::size_t receiver)
 
 Candidate BestSenders::best(std::size_t j)
 {
-  if (!with_ready_times_)
+  if (!with_ready_times())
     return best_[j];
   auto& heap = heaps_[j];
   while (heap.front().value != value(heap.front().sender, j)) {  // stale: that sender got busier
@@ -99,6 +99,20 @@ Candidate BestSenders::best(std::size_t j)
     std::push_heap(heap.begin(), heap.end(), WorseEntry());
   }
   return Candidate{heap.front().value, j, heap.front().sender};
+}
+
+SumsToWaiting::SumsToWaiting(const RoundState& state) : state_(state), sum_(state.instance().cluster_count(), 0.0)
+{
+  for (std::size_t j : state.waiting())
+    for (std::size_t b : state.waiting())
+      if (b != j)
+        sum_[j] += state.instance().transfer_time(j, b);
+}
+
+void SumsToWaiting::removed(std::size_t x)
+{
+  for (std::size_t j : state_.waiting())
+    sum_[j] -= state_.instance().transfer_time(j, x);
 }
 
 }  // namespace hbcast::grid_detail

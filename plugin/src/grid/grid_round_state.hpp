@@ -5,6 +5,7 @@
 #include <hbcast/grid/grid_schedule.hpp>
 
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace hbcast::grid_detail {
@@ -80,20 +81,28 @@ private:
     double value;
     std::size_t sender;
   };
+  bool with_ready_times() const { return key_ == Key::ready_plus_transfer; }
   double value(std::size_t i, std::size_t j) const;
   void push(std::size_t j, std::size_t sender);
   const RoundState& state_;
   Key key_;
-  bool with_ready_times_;
   std::vector<Candidate> best_;              // without ready times
   std::vector<std::vector<Entry>> heaps_;    // with ready times
+};
+
+/// Defaults of run_rounds: no term added, nothing to update after a send.
+struct NoTerm {
+  double operator()(std::size_t) const { return 0.0; }
+};
+struct NothingToUpdate {
+  void operator()(std::size_t) const {}
 };
 
 /// The round loop of every A/B heuristic (seed 003, sections 4 and 5): each round, every waiting j
 /// scores (best sender's key) + term(j); the pair with the `pick` score is sent (ties: lower j,
 /// then lower sender), then sent(j) runs with j already out of B.
-template <class Term, class Sent>
-GridSchedule run_rounds(RoundState& state, BestSenders::Key key, Pick pick, Term term, Sent sent)
+template <class Term = NoTerm, class Sent = NothingToUpdate>
+GridSchedule run_rounds(RoundState& state, BestSenders::Key key, Pick pick, Term term = {}, Sent sent = {})
 {
   BestSenders senders(state, key);
   while (!state.done()) {
@@ -112,15 +121,31 @@ GridSchedule run_rounds(RoundState& state, BestSenders::Key key, Pick pick, Term
 }
 
 /// The ECEF-LA family (seed 003, sections 4.4, 5.1, 5.2): each round, the pair minimising
-/// RT_i + g_ij + L_ij + F_j. `Lookahead`, built on `state`, has value(j) = F_j (over B \ {j}; 0
-/// when j is alone in B) and removed(j), called once j has left B.
-template <class Lookahead>
-GridSchedule run_ecef_with_lookahead(RoundState& state, Lookahead& lookahead)
+/// RT_i + g_ij + L_ij + F_j. `Lookahead(state, args...)` has value(j) = F_j (over B \ {j}; 0 when
+/// j is alone in B) and removed(j), called once j has left B.
+template <class Lookahead, class... Args>
+GridSchedule ecef_with(const GridInstance& instance, Args&&... args)
 {
+  RoundState state(instance);
+  Lookahead lookahead(state, std::forward<Args>(args)...);
   return run_rounds(state, BestSenders::Key::ready_plus_transfer, Pick::minimum,
                     [&lookahead](std::size_t j) { return lookahead.value(j); },
                     [&lookahead](std::size_t j) { lookahead.removed(j); });
 }
+
+/// For every waiting j, the sum over b in B \ {j} of g_jb + L_jb (the average lookaheads' sums);
+/// O(|B|) per cluster leaving B.
+class SumsToWaiting {
+public:
+  explicit SumsToWaiting(const RoundState& state);
+  double operator[](std::size_t j) const { return sum_[j]; }
+  /// Call once x has left B.
+  void removed(std::size_t x);
+
+private:
+  const RoundState& state_;
+  std::vector<double> sum_;
+};
 
 /// The lookahead weight w(j, k) of ECEF-LA (g_jk + L_jk, section 4.4) and of ECEF-LAt / ECEF-LAT
 /// (g_jk + L_jk + T_k, section 5.1).

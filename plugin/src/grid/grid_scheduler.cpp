@@ -14,7 +14,7 @@ namespace {
 std::string model_description(std::size_t clusters)
 {
   char rho[32];
-  std::snprintf(rho, sizeof rho, "%.2f", kGridClusteringTolerance);
+  std::snprintf(rho, sizeof rho, "%.2f", kLowekampTolerance);
   return "pLogP grid model (" + std::to_string(clusters) + " clusters, rho " + rho + ")";
 }
 
@@ -22,7 +22,7 @@ std::string model_description(std::size_t clusters)
 
 ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, const GridHeuristic& heuristic)
 {
-  const HostClustering clustering = cluster_by_latency(instance.costs(), kGridClusteringTolerance);
+  const HostClustering clustering = cluster_by_latency(instance.costs(), kLowekampTolerance);
   const GridInstance grid = grid_instance_from_costs(instance.costs(), clustering, root, instance.transfer_bytes());
   const GridSchedule schedule = heuristic.schedule(grid);
   return {grid_broadcast_tree(grid, schedule, instance.size()), std::make_shared<GridCostModel>(grid),

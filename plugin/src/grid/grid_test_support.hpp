@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the grid unit tests: hand-made and random instances (not a test file itself).
 #include <hbcast/grid/grid_instance.hpp>
+#include <hbcast/grid/table2_instance_generator.hpp>
 #include <hbcast/model/dense_cost_model.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 
@@ -35,20 +36,20 @@ inline std::vector<std::vector<double>> symmetric(std::size_t k, const std::vect
   return c;
 }
 
-/// Table 2-like values, but every ordered pair drawn on its own (asymmetric) and a random root.
+/// Table 2 values, but every ordered pair drawn on its own (asymmetric) and a random root.
 inline GridInstance random_asymmetric_instance(std::size_t k, std::mt19937_64& rng)
 {
-  auto draw = [&rng](double low, double high) { return uniform_between(rng, low, high); };
+  const Table2Ranges r;
   std::vector<GridCluster> clusters(k);
   for (std::size_t i = 0; i < k; ++i)
-    clusters[i].broadcast_time = draw(0.02, 3.0);
+    clusters[i].broadcast_time = uniform_between(rng, r.broadcast_min, r.broadcast_max);
   std::vector<double> latency(k * k, 0.0), gap(k * k, 0.0);
   for (std::size_t x = 0; x < k * k; ++x)
     if (x / k != x % k) {
-      latency[x] = draw(1e-3, 15e-3);
-      gap[x] = draw(0.1, 0.6);
+      latency[x] = uniform_between(rng, r.latency_min, r.latency_max);
+      gap[x] = uniform_between(rng, r.gap_min, r.gap_max);
     }
-  return GridInstance(clusters, latency, gap, static_cast<std::size_t>(draw(0, 0.999) * k), 0.0);
+  return GridInstance(clusters, latency, gap, uniform_index(rng, k), 0.0);
 }
 
 /// A platform of `sizes.size()` sites: hosts of site a are consecutive; inside a site every pair

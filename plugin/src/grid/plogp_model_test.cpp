@@ -5,19 +5,6 @@
 namespace hbcast {
 namespace {
 
-TEST(PlogpModel, BinomialRoundsAreCeilLog2)
-{
-  EXPECT_EQ(binomial_rounds(0), 0u);
-  EXPECT_EQ(binomial_rounds(1), 0u);
-  EXPECT_EQ(binomial_rounds(2), 1u);
-  EXPECT_EQ(binomial_rounds(3), 2u);
-  EXPECT_EQ(binomial_rounds(4), 2u);
-  EXPECT_EQ(binomial_rounds(5), 3u);
-  EXPECT_EQ(binomial_rounds(31), 5u);
-  EXPECT_EQ(binomial_rounds(32), 5u);
-  EXPECT_EQ(binomial_rounds(33), 6u);
-}
-
 TEST(PlogpModel, BinomialTimeIsRoundsTimesLatencyPlusGap)
 {
   // 20 processes: 5 rounds of 2 ms + 30 ms.

@@ -49,3 +49,16 @@ TEST(BinomialScheduler, HomogeneousMakespanIsCeilLog2Rounds)
     }
   }
 }
+
+TEST(BinomialScheduler, RoundsAreCeilLog2)
+{
+  EXPECT_EQ(binomial_rounds(0), 0u);
+  EXPECT_EQ(binomial_rounds(1), 0u);
+  EXPECT_EQ(binomial_rounds(2), 1u);
+  EXPECT_EQ(binomial_rounds(3), 2u);
+  EXPECT_EQ(binomial_rounds(4), 2u);
+  EXPECT_EQ(binomial_rounds(5), 3u);
+  EXPECT_EQ(binomial_rounds(31), 5u);
+  EXPECT_EQ(binomial_rounds(32), 5u);
+  EXPECT_EQ(binomial_rounds(33), 6u);
+}

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace hbcast {
@@ -23,5 +24,14 @@ struct GridCountStatistics {
 /// ratio to grid_optimal_makespan (clusters <= kGridOptimumMaxClusters) and whether it is reached.
 GridCountStatistics measure_grid_heuristics(std::size_t clusters, std::size_t instances, std::uint64_t seed,
                                             bool with_optimum, GridCompletion completion);
+
+using GridStatisticsTable = std::map<std::size_t, GridCountStatistics>;  ///< by cluster count
+
+/// What the grid-heuristics validation kind measures: measure_grid_heuristics at every count k in
+/// min_clusters..max_clusters, seeded with seed ^ (0x9E3779B97F4A7C15 * (k + 1)), with the optimum
+/// when k <= optimum_max_clusters.
+GridStatisticsTable measure_grid_heuristics_over(std::size_t min_clusters, std::size_t max_clusters,
+                                                 std::size_t instances, std::uint64_t seed,
+                                                 std::size_t optimum_max_clusters, GridCompletion completion);
 
 }  // namespace hbcast

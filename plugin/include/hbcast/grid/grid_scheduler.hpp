@@ -6,11 +6,8 @@
 
 namespace hbcast {
 
-/// Tolerance of the latency clustering the grid schedulers use (seed 003, section 7: rho = 30%).
-inline constexpr double kGridClusteringTolerance = kLowekampTolerance;
-
 /// A grid heuristic as a host-level scheduler: clusters the instance's hosts with
-/// cluster_by_latency (rho = kGridClusteringTolerance), derives the GridInstance at the instance's
+/// cluster_by_latency (rho = kLowekampTolerance), derives the GridInstance at the instance's
 /// transfer size (grid_instance_from_costs, `root` coordinating its cluster), runs the heuristic
 /// and returns grid_broadcast_tree, with GridCostModel as its own model (the pLogP prediction).
 ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, const GridHeuristic& heuristic);
