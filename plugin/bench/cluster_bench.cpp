@@ -60,8 +60,8 @@ void run(benchmark::State& state, bool multicast, bool postal, Scheduler schedul
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * instance.node_count()));
 }
 
-void BM_lcf(benchmark::State& s) { run(s, false, false, [](const auto& i) { return schedule_lcf(i); }); }
-void BM_lcf_no_idle(benchmark::State& s) { run(s, false, false, [](const auto& i) { return schedule_lcf_no_idle(i); }); }
+void BM_lcf(benchmark::State& s) { run(s, false, false, schedule_lcf); }
+void BM_lcf_no_idle(benchmark::State& s) { run(s, false, false, schedule_lcf_no_idle); }
 void BM_lcf_m_half(benchmark::State& s)
 {
   run(s, false, false, [](const auto& i) { return schedule_lcf_m(i, i.node_count() / 2); });

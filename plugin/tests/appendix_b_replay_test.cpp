@@ -12,16 +12,14 @@
 #include <hbcast/replay/tree_broadcast.hpp>
 
 #include "support/code_platforms.hpp"
+#include "support/xml_file.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u/Actor.hpp>
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <set>
 #include <unordered_map>
-#include <unistd.h>
 
 namespace sg4 = simgrid::s4u;
 using namespace hbcast;
@@ -44,21 +42,15 @@ TEST(AppendixBReplay, LcfOnTwoThousandClustersMatchesItsSchedule)
     if (t.global)
       pairs.insert(std::minmax(cluster_of[t.sender], cluster_of[t.receiver]));
   parameters.routes.assign(pairs.begin(), pairs.end());
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("hbcast-appendix-b-" + std::to_string(getpid()) + ".xml")).string();
-  std::ofstream(path) << two_level_platform_xml(parameters);
+  const test_support::XmlFile file("hbcast-appendix-b", two_level_platform_xml(parameters));
 
-  static int argc = 1;
-  static char program[] = "appendix_b_replay_test";
-  static char* argv[] = {program, nullptr};
-  sg4::Engine engine(&argc, argv);
+  auto engine = test_support::make_engine("appendix_b_replay_test");
   test_support::set_exact_mode(engine);
   engine.set_config("contexts/guard-size:0");
   engine.set_config("contexts/stack-size:16");
   const auto load_start = std::chrono::steady_clock::now();
-  auto platform = LoadedPlatform::load(engine, path);
+  auto platform = LoadedPlatform::load(engine, file.path());
   const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
-  std::filesystem::remove(path);
   ASSERT_EQ(platform.size(), instance.node_count());
   std::unordered_map<std::string, NodeId> host_index;
   for (NodeId h = 0; h < platform.size(); ++h)

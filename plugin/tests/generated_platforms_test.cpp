@@ -13,14 +13,13 @@
 #include <hbcast/sched/flat.hpp>
 
 #include "support/code_platforms.hpp"
+#include "support/xml_file.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u/Actor.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <queue>
-#include <unistd.h>
+#include <sstream>
 
 namespace sg4 = simgrid::s4u;
 using namespace hbcast;
@@ -30,22 +29,13 @@ namespace {
 constexpr double kTolerance = 1e-9;
 const double kSizes[] = {0.0, 1.0, 4194304.0, 1e9};
 
-// Writes the XML to a fresh file, removed when the test ends.
-class XmlFile {
-public:
-  explicit XmlFile(const PlatformGraph& graph)
-      : path_((std::filesystem::temp_directory_path() /
-               ("hbcast-generated-" + std::to_string(getpid()) + ".xml")).string())
-  {
-    std::ofstream file(path_);
-    write_platform_xml(file, graph);
-  }
-  ~XmlFile() { std::filesystem::remove(path_); }
-  const std::string& path() const { return path_; }
-
-private:
-  std::string path_;
-};
+// The graph's XML in a temporary file, removed when the test ends.
+test_support::XmlFile platform_file(const PlatformGraph& graph)
+{
+  std::ostringstream xml;
+  write_platform_xml(xml, graph);
+  return {"hbcast-generated", xml.str()};
+}
 
 // Hop distances from `source` in the generated graph (Floyd routes take the fewest hops).
 std::vector<std::size_t> hop_distances(const PlatformGraph& graph, std::size_t source)
@@ -120,7 +110,7 @@ TEST_P(GeneratedRandomPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhea
 {
   const auto p = random_parameters(GetParam());
   const auto graph = generate_random_platform(p);
-  XmlFile file(graph);
+  const auto file = platform_file(graph);
   auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);
   auto platform = LoadedPlatform::load(engine, file.path());
@@ -146,7 +136,7 @@ TEST_P(GeneratedStarPlatform, RoutesAreUpThenDownAndReplayMatchesThePrediction)
   p.seed = static_cast<std::uint64_t>(GetParam());
   p.node_count = 2 + static_cast<std::size_t>(GetParam() * 5) % 30;
   const auto graph = generate_star_platform(p);
-  XmlFile file(graph);
+  const auto file = platform_file(graph);
   auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);  // before loading, or SimGrid aborts
   auto platform = LoadedPlatform::load(engine, file.path());
@@ -208,7 +198,7 @@ TEST_P(GeneratedTiersPlatform, LoadsWithExactLinksFewestHopRoutesAndSendOverhead
 {
   const auto p = tiers_parameters(GetParam());
   const auto graph = generate_tiers_platform(p);
-  XmlFile file(graph);
+  const auto file = platform_file(graph);
   auto engine = test_support::make_engine("generated_platforms_test");
   test_support::set_exact_mode(engine);
   auto platform = LoadedPlatform::load(engine, file.path());

@@ -15,14 +15,12 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include "support/code_platforms.hpp"
+#include "support/xml_file.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u/Actor.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <functional>
-#include <unistd.h>
 
 namespace sg4 = simgrid::s4u;
 using namespace hbcast;
@@ -50,16 +48,10 @@ Replayed replay(const std::vector<std::size_t>& sizes, double c, const std::stri
   parameters.global_cost = c;
   parameters.unit = kUnit;
   parameters.bandwidth = kBandwidth;
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("hbcast-two-level-" + std::to_string(getpid()) + ".xml")).string();
-  std::ofstream(path) << two_level_platform_xml(parameters);
-  static int argc = 1;
-  static char program[] = "two_level_replay_test";
-  static char* argv[] = {program, nullptr};
-  sg4::Engine engine(&argc, argv);
+  const test_support::XmlFile file("hbcast-two-level", two_level_platform_xml(parameters));
+  auto engine = test_support::make_engine("two_level_replay_test");
   test_support::set_exact_mode(engine);
-  auto platform = LoadedPlatform::load(engine, path);
-  std::filesystem::remove(path);
+  auto platform = LoadedPlatform::load(engine, file.path());
   auto costs = std::make_shared<PlatformCostModel>(platform);
   BroadcastInstance instance(costs, platform.host_names(), kBytes, port);
   const SchedulerInfo* scheduler = find_scheduler(name);
@@ -89,8 +81,7 @@ TEST(TwoLevelReplay, LcfOnTheTightExampleMatchesTheClosedForm)
 {
   // Fig. 3: n0 = 4, n1 = 8 and n0 - 1 = 3 singletons (all C apart: the cluster model must keep
   // them apart), C = 5. LCF: ceil(log2 4) + C + ceil(log2 8) = 2 + 5 + 3 = 10 units.
-  const Replayed r = replay({4, 8, 1, 1, 1}, 5, "lcf", PortModel::one_port,
-                            [](const ClusterInstance& i) { return schedule_lcf(i); });
+  const Replayed r = replay({4, 8, 1, 1, 1}, 5, "lcf", PortModel::one_port, schedule_lcf);
   EXPECT_NEAR(r.makespan, 10 * kT1, 1e-9 * r.makespan);
   EXPECT_NEAR(r.own, 10 * kT1, 1e-9 * r.own);
   EXPECT_NEAR(r.schedule, 10 * kT1, 1e-9 * r.schedule);
@@ -101,8 +92,7 @@ TEST(TwoLevelReplay, LcfNoIdleMatchesItsSchedule)
   // {2, 4, 4, 2, 2, 2}, C = 3: K0 doubles (1); its 2 nodes reach the two 4-clusters (1..4), full
   // at 6; K0 again at 4 -> two 2-clusters (arrive 7, full 8); at 6 the 4-clusters reach the last
   // one (arrive 9, full 10). Broadcast time 10 units.
-  const Replayed r = replay({2, 4, 4, 2, 2, 2}, 3, "lcf-no-idle", PortModel::one_port,
-                            [](const ClusterInstance& i) { return schedule_lcf_no_idle(i); });
+  const Replayed r = replay({2, 4, 4, 2, 2, 2}, 3, "lcf-no-idle", PortModel::one_port, schedule_lcf_no_idle);
   EXPECT_NEAR(r.makespan, 10 * kT1, 1e-9 * r.makespan);
   EXPECT_NEAR(r.own, r.makespan, 1e-9 * r.makespan);
   EXPECT_NEAR(r.schedule, r.makespan, 1e-9 * r.makespan);

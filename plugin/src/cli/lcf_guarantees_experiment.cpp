@@ -89,16 +89,14 @@ std::vector<CheckResult> run_lcf_guarantees(const YAML::Node& parameters, const 
     csv += fmt::format("{},{},{},{},{:.6g},{},{:g},{:g}\n", set, s, i.cluster_count(), i.node_count(), i.global_cost,
                        algorithm, time, reference);
   };
-  const auto lcf = [](const ClusterInstance& i) { return schedule_lcf(i); };
-  const auto no_idle = [](const ClusterInstance& i) { return schedule_lcf_no_idle(i); };
   constexpr auto kDegree = ClusterOptions::degree_limits;
   constexpr auto kMatching = ClusterOptions::matching_bound;
   for (std::uint64_t s = seed; s < seed + small; ++s) {
     const auto full = random_cluster_instance({4, 4, 7, 1, 4, true}, s);
     const auto basic = with_only(full, ClusterOptions::none);
     const double opt = *brute_force_optimum(basic);
-    record(lcf_opt, "small", s, basic, "lcf", timed(basic, lcf), opt);
-    record(no_idle_opt, "small", s, basic, "lcf-no-idle", timed(basic, no_idle), opt);
+    record(lcf_opt, "small", s, basic, "lcf", timed(basic, schedule_lcf), opt);
+    record(no_idle_opt, "small", s, basic, "lcf-no-idle", timed(basic, schedule_lcf_no_idle), opt);
     const auto degree = with_only(full, kDegree);
     record(degree_opt, "small", s, degree, "bounded-degree", timed(degree, schedule_bounded_degree_broadcast),
            *brute_force_optimum(degree));
@@ -111,7 +109,7 @@ std::vector<CheckResult> run_lcf_guarantees(const YAML::Node& parameters, const 
         {p.count("large_max_clusters", 300), p.count("large_max_size", 60), 1000000, 2, p.number("large_max_c", 100), false},
         s + 1000000);
     const auto basic = with_only(full, ClusterOptions::none);
-    record(lcf_lb, "large", s, basic, "lcf", timed(basic, lcf), broadcast_lower_bounds(basic).best());
+    record(lcf_lb, "large", s, basic, "lcf", timed(basic, schedule_lcf), broadcast_lower_bounds(basic).best());
     const auto degree = with_only(full, kDegree);
     record(degree_lb, "large", s, degree, "bounded-degree", timed(degree, schedule_bounded_degree_broadcast),
            bounded_degree_lower_bound(degree));

@@ -45,8 +45,6 @@ ClusterSchedule figure3_schedule(const ClusterInstance& instance)
   return builder.take();
 }
 
-double ceil_log2(std::size_t n) { return static_cast<double>(binomial_rounds(n)); }
-
 }  // namespace
 
 std::vector<CheckResult> run_lcf_tight_example(const YAML::Node& parameters, const std::string& case_path,
@@ -68,8 +66,9 @@ std::vector<CheckResult> run_lcf_tight_example(const YAML::Node& parameters, con
       const auto instance = figure3_instance(n0, c);
       const double lcf = check_schedule(instance, schedule_lcf(instance)).broadcast_time;
       const double better = check_schedule(instance, figure3_schedule(instance)).broadcast_time;
-      const double lcf_formula = ceil_log2(n0) + c + ceil_log2(n0);
-      const double better_formula = 1 + std::max(c + ceil_log2(n0), ceil_log2(n0 - 1) + c);
+      const auto log_n0 = static_cast<double>(binomial_rounds(n0));  // ceil(log2 n0) = ceil(log2 n1)
+      const double lcf_formula = log_n0 + c + log_n0;
+      const double better_formula = 1 + std::max(c + log_n0, static_cast<double>(binomial_rounds(n0 - 1)) + c);
       std::string optimum = "-";
       if (instance.node_count() <= 11 && std::round(c) == c && c <= 4) {
         const auto opt = brute_force_optimum(instance);

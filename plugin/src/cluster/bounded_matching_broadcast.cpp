@@ -20,7 +20,6 @@ double run_bounded_matching(ScheduleBuilder& builder, const std::vector<std::siz
 
 ClusterSchedule schedule_bounded_matching_broadcast(const ClusterInstance& instance)
 {
-  instance.validate();
   ScheduleBuilder builder(instance);
   run_bounded_matching(builder, instance.sizes);
   return builder.take();

@@ -10,11 +10,10 @@ namespace hbcast {
 
 ClusterSchedule schedule_bounded_matching_multicast(const ClusterInstance& instance)
 {
-  instance.validate();
+  ScheduleBuilder builder(instance);
   if (!instance.matching_bound)
     throw std::invalid_argument("bounded matching multicast: the instance has no matching bound B");
   const std::vector<std::size_t> targets = instance.targets();
-  ScheduleBuilder builder(instance);
   if (instance.receiving_clusters().size() <= *instance.matching_bound)
     run_lcf_multicast(builder, instance.sizes, targets, largest_first_order(instance));
   else

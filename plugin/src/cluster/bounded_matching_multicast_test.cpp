@@ -2,6 +2,8 @@
 
 #include "cluster_test_support.hpp"
 
+#include <hbcast/cluster/lcf_multicast.hpp>
+
 using namespace hbcast;
 using hbcast::test::checked_time;
 
@@ -21,5 +23,10 @@ TEST(BoundedMatchingMulticast, FewMemberClustersUseLcfMulticast)
   auto instance = cluster_instance({2, 4, 4, 1}, 3);
   instance.multicast_counts = {0, 0, 3, 1};
   instance.matching_bound = 2;
-  EXPECT_DOUBLE_EQ(checked_time(instance, schedule_bounded_matching_multicast(instance)), 6.0);
+  const auto schedule = schedule_bounded_matching_multicast(instance);
+  const auto lcf_multicast = schedule_lcf_multicast(instance);
+  const double time = checked_time(instance, schedule);
+  EXPECT_DOUBLE_EQ(time, 6.0);
+  EXPECT_EQ(time, checked_time(instance, lcf_multicast));
+  EXPECT_EQ(schedule.transfers.size(), lcf_multicast.transfers.size());
 }

@@ -30,6 +30,14 @@ std::size_t ClusterInstance::usable_degree(std::size_t cluster) const
   return std::min(degree_limits.at(cluster), sizes.at(cluster));
 }
 
+std::vector<std::size_t> ClusterInstance::usable_degrees() const
+{
+  std::vector<std::size_t> degrees(sizes.size());
+  for (std::size_t i = 0; i < degrees.size(); ++i)
+    degrees[i] = usable_degree(i);
+  return degrees;
+}
+
 std::vector<std::size_t> ClusterInstance::targets() const
 {
   std::vector<std::size_t> wanted(sizes.size());

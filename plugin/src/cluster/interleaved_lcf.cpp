@@ -17,10 +17,9 @@ struct Slot {
 
 ClusterSchedule schedule_interleaved_lcf(const ClusterInstance& instance)
 {
-  instance.validate();
+  ScheduleBuilder builder(instance);
   const auto order = largest_first_order(instance);
   const double c = instance.global_cost;
-  ScheduleBuilder builder(instance);
   EventQueue<Slot> slots;
   slots.push(0.0, {0, 0, false});
   std::size_t next = 0;

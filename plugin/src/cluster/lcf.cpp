@@ -7,14 +7,12 @@ namespace hbcast {
 
 ClusterSchedule schedule_lcf(const ClusterInstance& instance)
 {
-  return schedule_lcf(instance, largest_first_order(instance));
+  return schedule_lcf_in_order(instance, largest_first_order(instance));
 }
 
-ClusterSchedule schedule_lcf(const ClusterInstance& instance, const std::vector<std::size_t>& order)
+ClusterSchedule schedule_lcf_in_order(const ClusterInstance& instance, const std::vector<std::size_t>& order)
 {
-  instance.validate();
-  check_cluster_order(instance, order);
-  ScheduleBuilder builder(instance);
+  ScheduleBuilder builder(instance, order);
   run_lcf_m(builder, instance.sizes, instance.node_count(), order);  // LCF = LCF(N)
   return builder.take();
 }

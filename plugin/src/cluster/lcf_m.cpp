@@ -7,13 +7,15 @@
 namespace hbcast {
 
 std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
-                                                         const std::vector<std::size_t>& clusters)
+                                                         const std::vector<std::size_t>& order, std::size_t next)
 {
   std::vector<std::pair<std::size_t, std::size_t>> nodes;
   nodes.reserve(builder.total_informed());
-  for (auto cluster : clusters)
+  for (std::size_t j = 0; j <= next; ++j) {
+    const std::size_t cluster = j == 0 ? 0 : order[j - 1];  // cluster 0 first, then the order
     for (std::size_t local = 0; local < builder.informed(cluster); ++local)
       nodes.push_back({cluster, local});
+  }
   return nodes;
 }
 
@@ -22,7 +24,6 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
 {
   const double c = builder.instance().global_cost;
   LcfProgress progress;
-  progress.informed_clusters = {0};
   std::vector<std::size_t> latest = {0};  // L_i
   while (builder.total_informed() < m) {
     // Local phase: L_i's clusters broadcast in lockstep.
@@ -37,7 +38,7 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
     if (builder.total_informed() >= m || progress.next == order.size())
       break;
     // Global phase: each holder informs one of the largest clusters not informed yet.
-    const auto senders = holders(builder, progress.informed_clusters);
+    const auto senders = holders(builder, order, progress.next);
     latest.clear();
     for (const auto& [cluster, local] : senders) {
       if (progress.next == order.size())
@@ -46,7 +47,6 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
       builder.global(cluster, local, to, progress.time);
       latest.push_back(to);
     }
-    progress.informed_clusters.insert(progress.informed_clusters.end(), latest.begin(), latest.end());
     progress.time += c;
     ++progress.global_steps;
   }
@@ -62,7 +62,7 @@ double inform_remaining_clusters(ScheduleBuilder& builder, const LcfProgress& pr
   for (std::size_t j = progress.next; j < order.size(); ++j)  // the clusters before `next` are informed
     if (targets[order[j]] > 0)
       missing.push_back(order[j]);
-  const auto senders = holders(builder, progress.informed_clusters);
+  const auto senders = holders(builder, order, progress.next);
   const std::size_t width = std::min(per_step, senders.size());
   for (std::size_t j = 0; j < missing.size(); j += width) {
     for (std::size_t s = 0; s < width && j + s < missing.size(); ++s)
@@ -77,7 +77,6 @@ double inform_remaining_clusters(ScheduleBuilder& builder, const LcfProgress& pr
 
 ClusterSchedule schedule_lcf_m(const ClusterInstance& instance, std::size_t m)
 {
-  instance.validate();
   ScheduleBuilder builder(instance);
   run_lcf_m(builder, instance.sizes, m, largest_first_order(instance));
   return builder.take();

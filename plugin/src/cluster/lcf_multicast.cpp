@@ -10,9 +10,7 @@ namespace hbcast {
 double run_lcf_multicast(ScheduleBuilder& builder, const std::vector<std::size_t>& usable,
                          const std::vector<std::size_t>& targets, const std::vector<std::size_t>& order)
 {
-  std::size_t wanted = 0;  // k'
-  for (std::size_t i = 1; i < targets.size(); ++i)
-    wanted += targets[i] > 0;
+  const std::size_t wanted = builder.instance().receiving_clusters().size();  // k'
   const LcfProgress progress = run_lcf_m(builder, usable, wanted, order);
   // Its holders (at least k') inform the remaining member clusters in one global step.
   return inform_remaining_clusters(builder, progress, order, targets, std::numeric_limits<std::size_t>::max());
@@ -20,7 +18,6 @@ double run_lcf_multicast(ScheduleBuilder& builder, const std::vector<std::size_t
 
 ClusterSchedule schedule_lcf_multicast(const ClusterInstance& instance)
 {
-  instance.validate();
   ScheduleBuilder builder(instance);
   run_lcf_multicast(builder, instance.sizes, instance.targets(), largest_first_order(instance));
   return builder.take();

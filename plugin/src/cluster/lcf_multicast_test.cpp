@@ -2,6 +2,8 @@
 
 #include "cluster_test_support.hpp"
 
+#include <hbcast/cluster/lcf.hpp>
+
 using namespace hbcast;
 using hbcast::test::checked_time;
 
@@ -31,5 +33,8 @@ TEST(LcfMulticast, BroadcastCountsGiveABroadcast)
   // (5..6). Broadcast time 6, the same as LCF (Lcf.TwoGlobalStepsIdleHolders).
   auto instance = cluster_instance({1, 2, 2, 1}, 2);
   instance.multicast_counts = instance.sizes;
-  EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf_multicast(instance)), 6.0);
+  const double multicast = checked_time(instance, schedule_lcf_multicast(instance));
+  EXPECT_DOUBLE_EQ(multicast, 6.0);
+  const auto broadcast = with_only(instance, ClusterOptions::none);
+  EXPECT_EQ(multicast, checked_time(broadcast, schedule_lcf(broadcast)));
 }

@@ -8,15 +8,13 @@ namespace hbcast {
 
 ClusterSchedule schedule_lcf_no_idle(const ClusterInstance& instance)
 {
-  return schedule_lcf_no_idle(instance, largest_first_order(instance));
+  return schedule_lcf_no_idle_in_order(instance, largest_first_order(instance));
 }
 
-ClusterSchedule schedule_lcf_no_idle(const ClusterInstance& instance, const std::vector<std::size_t>& order)
+ClusterSchedule schedule_lcf_no_idle_in_order(const ClusterInstance& instance, const std::vector<std::size_t>& order)
 {
-  instance.validate();
-  check_cluster_order(instance, order);
+  ScheduleBuilder builder(instance, order);
   const double c = instance.global_cost;
-  ScheduleBuilder builder(instance);
   EventQueue<std::size_t> free_clusters;  // a cluster whose every node is free at that time
   free_clusters.push(builder.local_broadcast(0, instance.sizes[0], 0.0), 0);
   std::size_t next = 0;

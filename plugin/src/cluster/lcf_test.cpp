@@ -39,8 +39,8 @@ TEST(Lcf, OrderChangesWhoIsReachedFirst)
   // 4 holders -> cluster 2 at 4..6, then 2 rounds: 8.
   const auto instance = cluster_instance({1, 1, 4, 1, 1}, 2);
   EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf(instance)), 6.0);
-  EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf(instance, {1, 3, 4, 2})), 8.0);
-  EXPECT_THROW(schedule_lcf(instance, {1, 1, 2, 3}), std::invalid_argument);
+  EXPECT_DOUBLE_EQ(checked_time(instance, schedule_lcf_in_order(instance, {1, 3, 4, 2})), 8.0);
+  EXPECT_THROW(schedule_lcf_in_order(instance, {1, 1, 2, 3}), std::invalid_argument);
 }
 
 TEST(Lcf, SingleCluster)

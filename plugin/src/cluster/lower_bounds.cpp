@@ -42,12 +42,11 @@ ClusterLowerBounds broadcast_lower_bounds(const ClusterInstance& instance)
 double bounded_degree_lower_bound(const ClusterInstance& instance)
 {
   ClusterInstance reduced = instance;
-  double ratio = 0;
-  for (std::size_t i = 0; i < instance.cluster_count(); ++i) {
-    reduced.sizes[i] = instance.usable_degree(i);
-    ratio = std::max(ratio, static_cast<double>(doubling_rounds(reduced.sizes[i], instance.sizes[i])));
-  }
+  reduced.sizes = instance.usable_degrees();
   reduced.multicast_counts.clear();
+  double ratio = 0;
+  for (std::size_t i = 0; i < instance.cluster_count(); ++i)
+    ratio = std::max(ratio, static_cast<double>(doubling_rounds(reduced.sizes[i], instance.sizes[i])));
   return std::max({broadcast_lower_bounds(instance).best(), broadcast_lower_bounds(reduced).best(), ratio});
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace hbcast {
 namespace {
@@ -15,20 +16,27 @@ struct Mean {
   double value() const { return sum / static_cast<double>(count); }
 };
 
+// The latency clusters, the root's moved first and the root first in it (the source); the other
+// clusters and hosts keep their order.
+std::vector<std::vector<NodeId>> clusters_from_root(const CostModel& costs, NodeId root, double tolerance)
+{
+  HostClustering clustering = cluster_by_latency(costs, tolerance);
+  auto& clusters = clustering.clusters;
+  const auto root_cluster = clusters.begin() + static_cast<std::ptrdiff_t>(clustering.cluster_of[root]);
+  std::rotate(clusters.begin(), root_cluster, root_cluster + 1);
+  auto& first = clusters.front();
+  const auto root_position = std::find(first.begin(), first.end(), root);
+  std::rotate(first.begin(), root_position, root_position + 1);
+  return std::move(clusters);
+}
+
 }  // namespace
 
 PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root, double tolerance)
 {
   if (root >= costs.size())
     throw std::invalid_argument("cluster model: root is not a host of the platform");
-  std::vector<std::vector<NodeId>> clusters = cluster_by_latency(costs, tolerance).clusters;
-  std::size_t root_cluster = 0;
-  while (std::find(clusters[root_cluster].begin(), clusters[root_cluster].end(), root) == clusters[root_cluster].end())
-    ++root_cluster;
-  std::rotate(clusters.begin(), clusters.begin() + static_cast<std::ptrdiff_t>(root_cluster),
-              clusters.begin() + static_cast<std::ptrdiff_t>(root_cluster) + 1);
-  auto& first = clusters.front();
-  std::rotate(first.begin(), std::find(first.begin(), first.end(), root), std::find(first.begin(), first.end(), root) + 1);
+  const std::vector<std::vector<NodeId>> clusters = clusters_from_root(costs, root, tolerance);
 
   PlatformClusterModel model;
   model.cluster_of_host.assign(costs.size(), 0);

@@ -11,36 +11,35 @@ namespace hbcast {
 
 ClusterSchedule schedule_postal_lcf(const ClusterInstance& instance)
 {
-  instance.validate();
+  ScheduleBuilder builder(instance);
   const auto order = largest_first_order(instance);
   const double c = instance.global_cost;
-  ScheduleBuilder builder(instance);
   std::vector<double> full(instance.cluster_count(), 0.0);  // time a cluster is fully informed
-  std::vector<std::size_t> informed = {0};
   double window = full[0] = builder.local_broadcast(0, instance.sizes[0], 0.0);
   std::size_t next = 0;
   while (next < order.size()) {
     const double window_end = window + c;
     EventQueue<std::size_t> starts;  // a cluster whose nodes may each start a global send then
-    for (auto cluster : informed)
+    const auto may_start = [&](std::size_t cluster) {
       if (std::max(window, full[cluster]) < window_end)
         starts.push(std::max(window, full[cluster]), cluster);
+    };
+    may_start(0);  // the informed clusters: 0 and order[0 .. next)
+    for (std::size_t j = 0; j < next; ++j)
+      may_start(order[j]);
     std::size_t first_wave_rounds = 0;  // ceil(log2 |A_i|)
-    std::vector<std::size_t> reached;
     while (!starts.empty() && next < order.size()) {
       const auto [time, cluster] = starts.pop();
       for (std::size_t local = 0; local < instance.sizes[cluster] && next < order.size(); ++local) {
         const std::size_t to = order[next++];
         builder.global(cluster, local, to, time);
         full[to] = builder.local_broadcast(to, instance.sizes[to], time + c);
-        reached.push_back(to);
         if (time == window)
           first_wave_rounds = std::max(first_wave_rounds, binomial_rounds(instance.sizes[to]));
       }
       if (time + 1.0 < window_end)
         starts.push(time + 1.0, cluster);
     }
-    informed.insert(informed.end(), reached.begin(), reached.end());
     window = window_end + static_cast<double>(first_wave_rounds);
   }
   return builder.take();

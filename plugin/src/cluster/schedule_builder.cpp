@@ -1,5 +1,6 @@
 #include <hbcast/cluster/schedule_builder.hpp>
 
+#include <hbcast/cluster/cluster_order.hpp>
 #include <hbcast/sched/binomial.hpp>
 
 #include <stdexcept>
@@ -9,8 +10,15 @@ namespace hbcast {
 ScheduleBuilder::ScheduleBuilder(const ClusterInstance& instance)
     : instance_(&instance), offsets_(cluster_offsets(instance)), informed_(instance.cluster_count(), 0)
 {
+  instance.validate();  // every scheduler builds on a valid instance
   informed_[0] = 1;  // the source
   schedule_.transfers.reserve(instance.node_count());  // at most N - 1 transfers: no reallocation
+}
+
+ScheduleBuilder::ScheduleBuilder(const ClusterInstance& instance, const std::vector<std::size_t>& order)
+    : ScheduleBuilder(instance)
+{
+  check_cluster_order(instance, order);
 }
 
 bool ScheduleBuilder::local_round(std::size_t cluster, std::size_t target, double time)

@@ -6,17 +6,25 @@
 namespace hbcast {
 namespace {
 
-// Two sites of 3 hosts (0.1 ms inside) 10 ms apart, and host 6 alone 20 ms from everyone.
-DenseCostModel two_sites_and_a_loner()
+// n hosts, latency(u, v) seconds from u to v (1 GB/s: the clustering looks at latencies only).
+template <class Latency>
+DenseCostModel latency_costs(std::size_t n, Latency latency)
 {
-  const std::size_t n = 7;
   DenseCostModel costs(n);
-  auto site = [](std::size_t u) { return u < 3 ? 0 : u < 6 ? 1 : 2; };
   for (std::size_t u = 0; u < n; ++u)
     for (std::size_t v = 0; v < n; ++v)
       if (u != v)
-        costs.set_link(u, v, site(u) == 2 || site(v) == 2 ? 20e-3 : site(u) == site(v) ? 1e-4 : 10e-3, 1e9);
+        costs.set_link(u, v, latency(u, v), 1e9);
   return costs;
+}
+
+// Two sites of 3 hosts (0.1 ms inside) 10 ms apart, and host 6 alone 20 ms from everyone.
+DenseCostModel two_sites_and_a_loner()
+{
+  const auto site = [](std::size_t u) { return u < 3 ? 0 : u < 6 ? 1 : 2; };
+  return latency_costs(7, [&](std::size_t u, std::size_t v) {
+    return site(u) == 2 || site(v) == 2 ? 20e-3 : site(u) == site(v) ? 1e-4 : 10e-3;
+  });
 }
 
 TEST(LatencyClustering, SplitsSitesAndKeepsTheLonerAlone)
@@ -41,13 +49,9 @@ TEST(LatencyClustering, HostsAloneAtTheirSitesStaySingletons)
   // The loners are each other's nearest neighbours (10 <= 1.3 x 10), so the linking relation joins
   // {0, 4, 5}; that group is no tighter inside (10 ms) than to host 1 (10 ms): split, and the
   // clusters stay ordered by first host.
-  const std::size_t n = 6;
-  DenseCostModel costs(n);
   const auto in_site = [](std::size_t u) { return u >= 1 && u <= 3; };
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = 0; v < n; ++v)
-      if (u != v)
-        costs.set_link(u, v, in_site(u) && in_site(v) ? 1e-4 : 10e-3, 1e9);
+  const auto costs =
+      latency_costs(6, [&](std::size_t u, std::size_t v) { return in_site(u) && in_site(v) ? 1e-4 : 10e-3; });
   const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
   ASSERT_EQ(clustering.clusters.size(), 4u);
   EXPECT_EQ(clustering.clusters[0], (std::vector<NodeId>{0}));
@@ -61,12 +65,8 @@ TEST(LatencyClustering, KeepsTwoLonersThatAreCloseToEachOther)
 {
   // Hosts 0-2 a site (0.1 ms); hosts 3 and 4 are 1 ms apart and 10 ms from the site: a real
   // (small) cluster, tighter inside (1 < 10), kept.
-  const std::size_t n = 5;
-  DenseCostModel costs(n);
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = 0; v < n; ++v)
-      if (u != v)
-        costs.set_link(u, v, (u < 3) != (v < 3) ? 10e-3 : u < 3 ? 1e-4 : 1e-3, 1e9);
+  const auto costs = latency_costs(
+      5, [](std::size_t u, std::size_t v) { return (u < 3) != (v < 3) ? 10e-3 : u < 3 ? 1e-4 : 1e-3; });
   const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
   ASSERT_EQ(clustering.clusters.size(), 2u);
   EXPECT_EQ(clustering.clusters[1], (std::vector<NodeId>{3, 4}));
@@ -77,12 +77,8 @@ TEST(LatencyClustering, KeepsAClusterWithin30PercentOfItsNeighbour)
   // grid5000_88's Orsay clusters: 47.92 us inside cluster 1 (hosts 3-5), 47.56 us inside cluster 0
   // (hosts 0-2), 62.1 us between them. 47.92 x 1.3 = 62.3 >= 62.1, yet the cluster is tighter inside
   // than to its neighbour: it stays one cluster, not three singletons.
-  const std::size_t n = 6;
-  DenseCostModel costs(n);
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = 0; v < n; ++v)
-      if (u != v)
-        costs.set_link(u, v, (u < 3) != (v < 3) ? 62.1e-6 : u < 3 ? 47.56e-6 : 47.92e-6, 1e9);
+  const auto costs = latency_costs(
+      6, [](std::size_t u, std::size_t v) { return (u < 3) != (v < 3) ? 62.1e-6 : u < 3 ? 47.56e-6 : 47.92e-6; });
   const HostClustering clustering = cluster_by_latency(costs, kLowekampTolerance);
   ASSERT_EQ(clustering.clusters.size(), 2u);
   EXPECT_EQ(clustering.clusters[0], (std::vector<NodeId>{0, 1, 2}));

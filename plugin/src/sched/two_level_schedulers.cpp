@@ -32,12 +32,12 @@ ScheduleResult on_clusters(const BroadcastInstance& instance, NodeId root, bool 
 
 ScheduleResult schedule_two_level_lcf(const BroadcastInstance& instance, NodeId root)
 {
-  return on_clusters(instance, root, false, [](const ClusterInstance& i) { return schedule_lcf(i); });
+  return on_clusters(instance, root, false, schedule_lcf);
 }
 
 ScheduleResult schedule_two_level_lcf_no_idle(const BroadcastInstance& instance, NodeId root)
 {
-  return on_clusters(instance, root, false, [](const ClusterInstance& i) { return schedule_lcf_no_idle(i); });
+  return on_clusters(instance, root, false, schedule_lcf_no_idle);
 }
 
 ScheduleResult schedule_two_level_postal_lcf(const BroadcastInstance& instance, NodeId root)

@@ -30,6 +30,8 @@ struct ClusterInstance {
   std::size_t target(std::size_t cluster) const;
   /// min(d_i, n_i), or n_i without degree limits.
   std::size_t usable_degree(std::size_t cluster) const;
+  /// usable_degree(i) for every cluster.
+  std::vector<std::size_t> usable_degrees() const;
   /// target(i) for every cluster.
   std::vector<std::size_t> targets() const;
   /// Clusters other than 0 that need the message (all of them for a broadcast): the set M, k' = |M|.

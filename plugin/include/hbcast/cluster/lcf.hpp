@@ -14,6 +14,6 @@ namespace hbcast {
 ClusterSchedule schedule_lcf(const ClusterInstance& instance);
 /// The same, picking uninformed clusters in `order` (clusters 1..k-1) instead of by size
 /// (Appendix B: advertised sizes, random order).
-ClusterSchedule schedule_lcf(const ClusterInstance& instance, const std::vector<std::size_t>& order);
+ClusterSchedule schedule_lcf_in_order(const ClusterInstance& instance, const std::vector<std::size_t>& order);
 
 }  // namespace hbcast

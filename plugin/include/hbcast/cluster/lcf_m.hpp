@@ -6,12 +6,12 @@
 
 namespace hbcast {
 
-/// Where LCF(m) stopped: the time, the global steps used and the clusters it informed, in order.
+/// Where LCF(m) stopped: the time, the global steps used and how far it went in its order (the
+/// clusters it informed are 0 and order[0 .. next)).
 struct LcfProgress {
   double time = 0.0;
   std::size_t global_steps = 0;
-  std::vector<std::size_t> informed_clusters;  ///< starts with cluster 0
-  std::size_t next = 0;                        ///< position in the order of the next cluster to inform
+  std::size_t next = 0;  ///< position in the order of the next cluster to inform
 };
 
 /// LCF(m) (seed 004, section 3): Largest Cluster First in phases (section 2), stopped as soon as at
@@ -23,9 +23,9 @@ struct LcfProgress {
 LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& usable, std::size_t m,
                       const std::vector<std::size_t>& order);
 
-/// Every holder of the informed clusters (prefixes, in the order the clusters were informed).
+/// Every holder of clusters 0, order[0], ..., order[next - 1] (prefixes, in that order).
 std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
-                                                         const std::vector<std::size_t>& clusters);
+                                                         const std::vector<std::size_t>& order, std::size_t next);
 
 /// Steps 2 and 3 of LCF Multicast and Bounded Size Broadcast (seed 004, sections 3 and 4.3), after
 /// LCF(m) stopped at `progress`: the holders of its clusters inform every cluster of `order` not

@@ -8,8 +8,8 @@
 namespace hbcast {
 
 /// LCF Multicast (seed 004, section 3) on `builder`, cluster i using its first usable[i] nodes and
-/// needing targets[i] holders (targets[i] <= usable[i]):
-///   1. LCF(k') with any node, k' = number of clusters i > 0 with targets[i] > 0;
+/// needing targets[i] holders (targets[i] <= usable[i], > 0 exactly for the receiving clusters):
+///   1. LCF(k') with any node, k' = number of receiving clusters (ClusterInstance::receiving_clusters);
 ///   2. one global step (C) sending a copy to each such cluster still uninformed;
 ///   3. local broadcasting to the targets (clusters in lockstep, from the holders they have).
 /// Returns the end time.

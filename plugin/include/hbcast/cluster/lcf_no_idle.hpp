@@ -11,6 +11,7 @@ namespace hbcast {
 /// uninformed cluster, without waiting for the other clusters' local phases. Each cluster still
 /// receives one global message. Events are processed in time order (ties: first scheduled first).
 ClusterSchedule schedule_lcf_no_idle(const ClusterInstance& instance);
-ClusterSchedule schedule_lcf_no_idle(const ClusterInstance& instance, const std::vector<std::size_t>& order);
+/// The same, picking uninformed clusters in `order` (clusters 1..k-1) instead of by size.
+ClusterSchedule schedule_lcf_no_idle_in_order(const ClusterInstance& instance, const std::vector<std::size_t>& order);
 
 }  // namespace hbcast

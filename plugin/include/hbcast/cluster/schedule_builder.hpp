@@ -10,7 +10,11 @@ namespace hbcast {
 /// (always a prefix of the cluster's local nodes). Shared by every seed 004 scheduler.
 class ScheduleBuilder {
 public:
+  /// Throws std::invalid_argument when the instance is not valid (ClusterInstance::validate).
   explicit ScheduleBuilder(const ClusterInstance& instance);
+  /// The same, for a scheduler given the order to inform clusters in: also throws unless `order`
+  /// lists clusters 1..k-1 once each (check_cluster_order).
+  ScheduleBuilder(const ClusterInstance& instance, const std::vector<std::size_t>& order);
 
   const ClusterInstance& instance() const { return *instance_; }
   std::size_t informed(std::size_t cluster) const { return informed_[cluster]; }
