@@ -1,25 +1,25 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 
+#include <hbcast/cluster/two_level_schedulers.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/grid/grid_scheduler.hpp>
+#include <hbcast/platform_graph/lp_grow_tree.hpp>
+#include <hbcast/platform_graph/lp_prune.hpp>
+#include <hbcast/platform_graph/multiport_grow_tree.hpp>
+#include <hbcast/platform_graph/multiport_prune_degree.hpp>
+#include <hbcast/platform_graph/topo_grow_tree.hpp>
+#include <hbcast/platform_graph/topo_prune_degree.hpp>
+#include <hbcast/platform_graph/topo_prune_simple.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
-#include <hbcast/sched/fnf.hpp>
-#include <hbcast/sched/fnf_multicast.hpp>
-#include <hbcast/sched/lp_grow_tree.hpp>
-#include <hbcast/sched/lp_prune.hpp>
-#include <hbcast/sched/multiport_grow_tree.hpp>
-#include <hbcast/sched/multiport_prune_degree.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
-#include <hbcast/sched/multicast_schedule.hpp>
-#include <hbcast/sched/optimal.hpp>
-#include <hbcast/sched/optimal_multicast.hpp>
-#include <hbcast/sched/ptas_multicast.hpp>
-#include <hbcast/sched/sender_only_ptas.hpp>
-#include <hbcast/sched/topo_grow_tree.hpp>
-#include <hbcast/sched/topo_prune_degree.hpp>
-#include <hbcast/sched/topo_prune_simple.hpp>
-#include <hbcast/sched/two_level_schedulers.hpp>
+#include <hbcast/sender_only/fnf.hpp>
+#include <hbcast/sender_only/fnf_multicast.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
+#include <hbcast/sender_only/optimal.hpp>
+#include <hbcast/sender_only/optimal_multicast.hpp>
+#include <hbcast/sender_only/ptas_multicast.hpp>
+#include <hbcast/sender_only/sender_only_ptas.hpp>
 
 namespace hbcast {
 

@@ -1,6 +1,6 @@
 #include <hbcast/model/sender_only_model.hpp>
-#include <hbcast/sched/multicast_schedule.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <hbcast/core/node_id.hpp>
 #include <hbcast/model/broadcast_instance.hpp>
-#include <hbcast/sched/schedule_result.hpp>
+#include <hbcast/model/schedule_result.hpp>
 
 #include <functional>
 #include <string>
