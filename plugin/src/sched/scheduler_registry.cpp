@@ -21,6 +21,9 @@
 #include <hbcast/sender_only/ptas_multicast.hpp>
 #include <hbcast/sender_only/sender_only_ptas.hpp>
 
+#include <stdexcept>
+#include <utility>
+
 namespace hbcast {
 
 namespace {
@@ -76,12 +79,29 @@ std::vector<SchedulerInfo> build_registry()
   return registry;
 }
 
+// The one list every command reads; register_scheduler appends to it.
+std::vector<SchedulerInfo>& registry_entries()
+{
+  static std::vector<SchedulerInfo> registry = build_registry();
+  return registry;
+}
+
 }  // namespace
 
 const std::vector<SchedulerInfo>& scheduler_registry()
 {
-  static const std::vector<SchedulerInfo> registry = build_registry();
-  return registry;
+  return registry_entries();
+}
+
+void register_scheduler(SchedulerInfo scheduler)
+{
+  if (scheduler.name.empty())
+    throw std::invalid_argument("a scheduler needs a name");
+  if (!scheduler.build)
+    throw std::invalid_argument("scheduler '" + scheduler.name + "' has no build function");
+  if (find_scheduler(scheduler.name))
+    throw std::invalid_argument("a scheduler named '" + scheduler.name + "' is already registered");
+  registry_entries().push_back(std::move(scheduler));
 }
 
 const SchedulerInfo* find_scheduler(const std::string& name)
