@@ -1,4 +1,6 @@
 #pragma once
+#include <hbcast/cli/contention_summary.hpp>
+#include <hbcast/cli/gantt_chart.hpp>
 #include <hbcast/core/node_id.hpp>
 
 #include <nlohmann/json.hpp>
@@ -37,6 +39,10 @@ struct SchedulerRun {
   /// (-1 for the hosts a multicast tree leaves out).
   std::vector<std::vector<NodeId>> children;
   std::vector<double> ready_times;
+  /// The shared links the tree over-subscribes under the pairwise timing (atomic broadcasts only).
+  std::optional<ContentionSummary> contention;
+  /// Every transfer, predicted and replayed (only when asked for, for --gantt).
+  std::vector<GanttBar> gantt;
 };
 
 struct SimulationReport {

@@ -1,0 +1,33 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/eval/port_model.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
+
+namespace hbcast {
+
+struct LinkGreedyOptions {
+  double bytes = 0.0;
+  PortModel port = PortModel::one_port;
+  /// ECEF-style lookahead over receiver groups (link-ecef); earliest completion alone otherwise (link-fnf).
+  bool lookahead = false;
+};
+
+/// The engine of link-fnf and link-ecef (link_aware/README.md): repeatedly commits the (informed
+/// sender, uninformed receiver) transfer of earliest completion (plus the lookahead), where a
+/// transfer starts no earlier than its sender's port is free (one-port: its previous send ended;
+/// multi-port: send_u(S) after the previous start, from `costs`) nor before every shared link of
+/// its route has its pairwise rate to spare for the whole data phase (LinkCapacityTimeline). A
+/// receiver receives once, so its port never binds. Every child carries its send start time, which
+/// the evaluators and the replay honour; so no shared link is ever over-subscribed.
+///
+/// Candidates are (sender, receiver group) pairs, the group's next receiver being its first
+/// uninformed host (ReceiverGroups), in one heap keyed by a lower bound of their completion.
+/// Popped keys are revalidated against the current ports and links (completions only grow as
+/// transfers are committed): a key that still holds is the minimum and is committed, otherwise it
+/// goes back with its new value. O(n G) candidates for G groups, each revalidation O(h log m) for
+/// routes of h links and m promised steps per link.
+BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs, NodeId root,
+                                     const LinkGreedyOptions& options);
+
+}  // namespace hbcast
