@@ -33,12 +33,14 @@ double LinkCapacityTimeline::conflict_end(LinkId link, double need, double start
   if (it != steps.begin())
     --it;
   for (; it != steps.end() && it->first < end; ++it) {
-    const auto next = std::next(it);
+    auto next = std::next(it);
     const double step_end = next == steps.end() ? std::numeric_limits<double>::infinity() : next->first;
-    if (step_end <= start)
+    if (step_end <= start || it->second + need <= limit)
       continue;
-    if (it->second + need > limit)
-      return step_end;
+    // Conflict: skip the whole run of full steps here, so the caller does not revisit it step by step.
+    while (next != steps.end() && next->second + need > limit)
+      ++next;
+    return next == steps.end() ? std::numeric_limits<double>::infinity() : next->first;
   }
   return -1.0;
 }

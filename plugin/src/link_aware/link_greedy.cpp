@@ -4,6 +4,7 @@
 #include <hbcast/link_aware/link_capacity_timeline.hpp>
 #include <hbcast/link_aware/receiver_groups.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <queue>
 #include <stdexcept>
@@ -12,18 +13,23 @@
 namespace hbcast {
 namespace {
 
+// A (sender group, receiver group) pair: the sender group's informed host whose port frees first
+// sends to the receiver group's first uninformed host. `stamp` tells the live entry of a pair from
+// the superseded ones still in the heap.
 struct Candidate {
   double key;
-  NodeId sender;
-  std::size_t group;
+  std::size_t from_group;
+  std::size_t to_group;
+  std::uint64_t stamp;
   bool operator>(const Candidate& other) const
   {
-    return std::tie(key, sender, group) > std::tie(other.key, other.sender, other.group);
+    return std::tie(key, from_group, to_group) > std::tie(other.key, other.from_group, other.to_group);
   }
 };
 
-// A transfer as it would run now: its receiver, start and completion.
+// A transfer as it would run now: its ends, route, start and completion.
 struct Placement {
+  NodeId sender;
   NodeId receiver;
   std::shared_ptr<const LinkRoute> route;
   double start;
@@ -31,20 +37,23 @@ struct Placement {
   double completion() const { return start + route->latency + data_seconds; }
 };
 
+// Informed hosts of one group by the time their port frees (then index): the top is the group's sender.
+using SenderQueue = std::priority_queue<std::pair<double, NodeId>, std::vector<std::pair<double, NodeId>>,
+                                        std::greater<>>;
+
 class LinkGreedy {
 public:
   LinkGreedy(const LinkRouteModel& links, const CostModel& costs, NodeId root, const LinkGreedyOptions& options)
       : links_(links), costs_(costs), options_(options), groups_(group_receivers(links, root, options.bytes)),
         timeline_(links), tree_(links.host_count(), root), informed_(links.host_count(), false),
-        port_free_(links.host_count(), 0.0), next_member_(groups_.members.size(), 0),
-        uninformed_(groups_.members.size(), 0)
+        next_member_(groups_.members.size(), 0), uninformed_(groups_.members.size(), 0),
+        senders_(groups_.members.size()), live_(groups_.members.size() * groups_.members.size(), 0)
   {
     if (options.lookahead)
       lookahead_.emplace(links, groups_, options.bytes);
     for (std::size_t g = 0; g < groups_.members.size(); ++g)
       uninformed_[g] = groups_.members[g].size();
-    mark_informed(root);
-    offer_sends_of(root);
+    inform(root, 0.0);
   }
 
   BroadcastTree run()
@@ -55,22 +64,29 @@ public:
         throw std::logic_error("link-aware scheduler: no candidate left with hosts uninformed");
       const Candidate top = heap_.top();
       heap_.pop();
-      const auto placement = place(top.sender, top.group);
+      if (top.stamp != live_[pair_index(top.from_group, top.to_group)])
+        continue;  // superseded by a later offer of the same pair
+      const auto placement = place(top.from_group, top.to_group);
       if (!placement)
         continue;
-      const double key = key_of(*placement, top.group);
+      const double key = key_of(*placement, top.to_group);
       if (key <= top.key) {
-        commit(top.sender, *placement);
+        commit(top.from_group, *placement);
         --remaining;
-        offer(top.sender, top.group);
+        offer(top.from_group, top.to_group);
       } else {
-        heap_.push({key, top.sender, top.group});
+        push(key, top.from_group, top.to_group);
       }
     }
     return std::move(tree_);
   }
 
 private:
+  std::size_t pair_index(std::size_t from_group, std::size_t to_group) const
+  {
+    return from_group * groups_.members.size() + to_group;
+  }
+
   NodeId first_uninformed(std::size_t group)
   {
     const auto& members = groups_.members[group];
@@ -80,54 +96,68 @@ private:
     return next < members.size() ? members[next] : kNoNode;
   }
 
-  std::optional<Placement> place(NodeId sender, std::size_t group)
+  std::optional<Placement> place(std::size_t from_group, std::size_t to_group)
   {
-    const NodeId receiver = first_uninformed(group);
-    if (receiver == kNoNode)
+    const NodeId receiver = first_uninformed(to_group);
+    if (receiver == kNoNode || senders_[from_group].empty())
       return std::nullopt;
+    const auto [port_free, sender] = senders_[from_group].top();
     auto route = links_.route(sender, receiver);
     const double data_seconds = options_.bytes / route->bandwidth;
-    const double start = timeline_.earliest_start(*route, port_free_[sender], data_seconds);
-    return Placement{receiver, std::move(route), start, data_seconds};
+    const double start = timeline_.earliest_start(*route, port_free, data_seconds);
+    return Placement{sender, receiver, std::move(route), start, data_seconds};
   }
 
-  double key_of(const Placement& placement, std::size_t group)
+  double key_of(const Placement& placement, std::size_t to_group)
   {
-    return placement.completion() + (lookahead_ ? lookahead_->value(group, uninformed_) : 0.0);
+    return placement.completion() + (lookahead_ ? lookahead_->value(to_group, uninformed_) : 0.0);
   }
 
-  // Pushes the sender's candidate in `group`, if the group has an uninformed host left.
-  void offer(NodeId sender, std::size_t group)
+  void push(double key, std::size_t from_group, std::size_t to_group)
   {
-    if (const auto placement = place(sender, group))
-      heap_.push({key_of(*placement, group), sender, group});
+    const std::uint64_t stamp = ++live_[pair_index(from_group, to_group)];
+    heap_.push({key, from_group, to_group, stamp});
   }
 
-  void mark_informed(NodeId node)
+  // Offers the pair, superseding any earlier offer of it, at a lower bound of its value: the
+  // sender's port-free time plus the transfer time, links ignored. The links are looked at only
+  // when the offer reaches the top of the heap (most offers never do before the end).
+  void offer(std::size_t from_group, std::size_t to_group)
+  {
+    const NodeId receiver = first_uninformed(to_group);
+    if (receiver == kNoNode || senders_[from_group].empty())
+      return;
+    const auto [port_free, sender] = senders_[from_group].top();
+    const auto route = links_.route(sender, receiver);
+    const double completion = port_free + route->latency + options_.bytes / route->bandwidth;
+    push(completion + (lookahead_ ? lookahead_->value(to_group, uninformed_) : 0.0), from_group, to_group);
+  }
+
+  // `node` holds the message at `ready`: it joins its group's senders, whose offers are renewed
+  // (it may send earlier than the group's previous first sender).
+  void inform(NodeId node, double ready)
   {
     informed_[node] = true;
-    --uninformed_[groups_.group_of[node]];
+    const std::size_t group = groups_.group_of[node];
+    --uninformed_[group];
+    senders_[group].push({ready, node});
+    for (std::size_t g = 0; g < groups_.members.size(); ++g)
+      if (uninformed_[g] > 0)
+        offer(group, g);
   }
 
-  void commit(NodeId sender, const Placement& placement)
+  void commit(std::size_t from_group, const Placement& placement)
   {
     const double data_start = placement.start + placement.route->latency;
     timeline_.reserve(*placement.route, data_start, data_start + placement.data_seconds);
-    tree_.add_child(sender, placement.receiver);
+    tree_.add_child(placement.sender, placement.receiver);
     tree_.set_send_start(placement.receiver, placement.start);
-    port_free_[sender] = options_.port == PortModel::one_port
-                             ? placement.completion()
-                             : placement.start + costs_.send_overhead(sender, options_.bytes);
-    port_free_[placement.receiver] = placement.completion();
-    mark_informed(placement.receiver);
-    offer_sends_of(placement.receiver);
-  }
-
-  void offer_sends_of(NodeId sender)
-  {
-    for (std::size_t g = 0; g < groups_.members.size(); ++g)
-      if (uninformed_[g] > 0)
-        offer(sender, g);
+    senders_[from_group].pop();
+    senders_[from_group].push({options_.port == PortModel::one_port
+                                   ? placement.completion()
+                                   : placement.start + costs_.send_overhead(placement.sender, options_.bytes),
+                               placement.sender});
+    inform(placement.receiver, placement.completion());
   }
 
   const LinkRouteModel& links_;
@@ -138,9 +168,10 @@ private:
   LinkCapacityTimeline timeline_;
   BroadcastTree tree_;
   std::vector<bool> informed_;
-  std::vector<double> port_free_;
   std::vector<std::size_t> next_member_;
   std::vector<std::size_t> uninformed_;
+  std::vector<SenderQueue> senders_;
+  std::vector<std::uint64_t> live_;  // per (sender group, receiver group): stamp of the live offer
   std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap_;
 };
 

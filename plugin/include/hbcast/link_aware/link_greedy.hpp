@@ -21,12 +21,13 @@ struct LinkGreedyOptions {
 /// receiver receives once, so its port never binds. Every child carries its send start time, which
 /// the evaluators and the replay honour; so no shared link is ever over-subscribed.
 ///
-/// Candidates are (sender, receiver group) pairs, the group's next receiver being its first
-/// uninformed host (ReceiverGroups), in one heap keyed by a lower bound of their completion.
-/// Popped keys are revalidated against the current ports and links (completions only grow as
-/// transfers are committed): a key that still holds is the minimum and is committed, otherwise it
-/// goes back with its new value. O(n G) candidates for G groups, each revalidation O(h log m) for
-/// routes of h links and m promised steps per link.
+/// Candidates are (sender group, receiver group) pairs (ReceiverGroups): the sender group's host
+/// whose port frees first sends to the receiver group's first uninformed host. One heap holds them
+/// keyed by a lower bound of their completion; popped keys are revalidated against the current
+/// ports and links (completions only grow as transfers are committed): a key that still holds is
+/// the minimum and is committed, otherwise it goes back with its new value. O(n G) offers for G
+/// groups, each evaluation O(h (log m + s)) for routes of h links, m promised steps, s skipped
+/// (link_aware/README.md).
 BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs, NodeId root,
                                      const LinkGreedyOptions& options);
 
