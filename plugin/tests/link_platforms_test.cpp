@@ -67,5 +67,5 @@ TEST(LinkPlatforms, FatTreeLoadsRoutesAndReplaysExactly)
 
 TEST(LinkPlatforms, DragonflyLoadsRoutesAndReplaysExactly)
 {
-  check_family("dragonfly", {}, 24, "link-ecef");
+  check_family("dragonfly", {}, 36, "link-ecef");
 }

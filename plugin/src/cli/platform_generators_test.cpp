@@ -109,8 +109,8 @@ TEST(PlatformGenerators, LinkLevelFamiliesWriteTheirTopologies)
                 .find("topology=\"FAT_TREE\" topo_parameters=\"2;5,3;1,2;1,1\""),
             std::string::npos);
   const std::string dragonfly = generate_platform_xml("dragonfly", {{"groups", "4"}}, 1);
-  EXPECT_NE(dragonfly.find("topo_parameters=\"4,1;2,1;2,1;2\""), std::string::npos);
-  EXPECT_NE(dragonfly.find("radical=\"0-31\""), std::string::npos);  // 4 x 2 x 2 x 2 hosts
+  EXPECT_NE(dragonfly.find("topo_parameters=\"4,2;2,1;3,1;2\""), std::string::npos);
+  EXPECT_NE(dragonfly.find("radical=\"0-47\""), std::string::npos);  // 4 x 2 x 3 x 2 hosts
   EXPECT_EQ(error_of("backbone", {{"nodes", "0"}}), "backbone platform: 'nodes' must be at least 1");
   EXPECT_EQ(error_of("fat-tree", {{"bandwidth", "0"}}),
             "fat-tree platform: link bandwidth must be > 0 and latency >= 0");

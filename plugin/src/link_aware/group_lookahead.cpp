@@ -15,11 +15,11 @@ GroupLookahead::GroupLookahead(const LinkRouteModel& links, const ReceiverGroups
   }
 }
 
-double GroupLookahead::value(std::size_t group, const std::vector<std::size_t>& uninformed)
+double GroupLookahead::value(std::size_t group, const std::vector<std::size_t>& pending)
 {
   auto& cursor = cursor_[group];
   const auto& nearest = nearest_[group];
-  while (cursor < nearest.size() && uninformed[nearest[cursor].second] == 0)
+  while (cursor < nearest.size() && pending[nearest[cursor].second] == 0)
     ++cursor;
   return cursor < nearest.size() ? nearest[cursor].first : 0.0;
 }

@@ -47,10 +47,12 @@ public:
       : links_(links), costs_(costs), options_(options), groups_(group_receivers(links, root, options.bytes)),
         timeline_(links), tree_(links.host_count(), root), informed_(links.host_count(), false),
         next_member_(groups_.members.size(), 0), uninformed_(groups_.members.size(), 0),
-        senders_(groups_.members.size()), live_(groups_.members.size() * groups_.members.size(), 0)
+        senders_(groups_.members.size()), live_(groups_.members.size() * groups_.members.size(), 0),
+        untouched_(groups_.members.size(), 1), untouched_groups_(groups_.members.size())
   {
     if (options.lookahead)
       lookahead_.emplace(links, groups_, options.bytes);
+    between_groups_ = options.lookahead;
     for (std::size_t g = 0; g < groups_.members.size(); ++g)
       uninformed_[g] = groups_.members[g].size();
     inform(root, 0.0);
@@ -66,6 +68,8 @@ public:
       heap_.pop();
       if (top.stamp != live_[pair_index(top.from_group, top.to_group)])
         continue;  // superseded by a later offer of the same pair
+      if (between_groups_ && !untouched_[top.to_group])
+        continue;  // the first phase reaches each group once
       const auto placement = place(top.from_group, top.to_group);
       if (!placement)
         continue;
@@ -110,7 +114,12 @@ private:
 
   double key_of(const Placement& placement, std::size_t to_group)
   {
-    return placement.completion() + (lookahead_ ? lookahead_->value(to_group, uninformed_) : 0.0);
+    return placement.completion() + lookahead(to_group);
+  }
+
+  double lookahead(std::size_t to_group)
+  {
+    return between_groups_ ? lookahead_->value(to_group, untouched_) : 0.0;
   }
 
   void push(double key, std::size_t from_group, std::size_t to_group)
@@ -124,13 +133,16 @@ private:
   // when the offer reaches the top of the heap (most offers never do before the end).
   void offer(std::size_t from_group, std::size_t to_group)
   {
+    // link-ecef's first phase reaches every group once, between groups only.
+    if (between_groups_ && !untouched_[to_group])
+      return;
     const NodeId receiver = first_uninformed(to_group);
     if (receiver == kNoNode || senders_[from_group].empty())
       return;
     const auto [port_free, sender] = senders_[from_group].top();
     const auto route = links_.route(sender, receiver);
     const double completion = port_free + route->latency + options_.bytes / route->bandwidth;
-    push(completion + (lookahead_ ? lookahead_->value(to_group, uninformed_) : 0.0), from_group, to_group);
+    push(completion + lookahead(to_group), from_group, to_group);
   }
 
   // `node` holds the message at `ready`: it joins its group's senders, whose offers are renewed
@@ -140,7 +152,18 @@ private:
     informed_[node] = true;
     const std::size_t group = groups_.group_of[node];
     --uninformed_[group];
+    if (untouched_[group]) {
+      untouched_[group] = 0;
+      --untouched_groups_;
+    }
     senders_[group].push({ready, node});
+    if (between_groups_ && untouched_groups_ == 0) {
+      between_groups_ = false;  // every group reached: from now on, every pair (superseding the first phase)
+      for (std::size_t a = 0; a < groups_.members.size(); ++a)
+        for (std::size_t g = 0; g < groups_.members.size(); ++g)
+          offer(a, g);
+      return;
+    }
     for (std::size_t g = 0; g < groups_.members.size(); ++g)
       if (uninformed_[g] > 0)
         offer(group, g);
@@ -172,6 +195,9 @@ private:
   std::vector<std::size_t> uninformed_;
   std::vector<SenderQueue> senders_;
   std::vector<std::uint64_t> live_;  // per (sender group, receiver group): stamp of the live offer
+  std::vector<std::size_t> untouched_;  // per group: 1 while none of its hosts is informed
+  std::size_t untouched_groups_;
+  bool between_groups_ = false;      // link-ecef's first phase (ECEF between the groups' first hosts)
   std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap_;
 };
 

@@ -9,7 +9,8 @@ namespace hbcast {
 struct LinkGreedyOptions {
   double bytes = 0.0;
   PortModel port = PortModel::one_port;
-  /// ECEF-style lookahead over receiver groups (link-ecef); earliest completion alone otherwise (link-fnf).
+  /// link-ecef: a first phase that reaches every receiver group once, between groups only, keyed by
+  /// completion plus ECEF-LA's lookahead; earliest completion over every pair otherwise (link-fnf).
   bool lookahead = false;
 };
 
