@@ -38,7 +38,8 @@ TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
   EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
             "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
   EXPECT_EQ(error_of("waxman", {}),
-            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters)");
+            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters, backbone, "
+            "fat-tree, dragonfly)");
   EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
 }
 
