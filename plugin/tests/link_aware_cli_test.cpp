@@ -24,12 +24,17 @@ TEST(LinkAwareCli, LinkAwareTreesReplayAtTheirPredictionOnGrid5000AndFnfContends
   for (const auto& run : report["runs"]) {
     const double predicted = run["pairwise"]["makespan"];
     const double simulated = run["simulated"]["makespan"];
+    const double lateness = run["lateness"]["seconds"];
     if (run["scheduler"] == "fnf") {
+      // Per-node lateness: FNF's latest node is an IDPOT host (behind the slowest WAN links).
+      EXPECT_GT(lateness, 1.0);
+      EXPECT_EQ(run["lateness"]["host"].get<std::string>().rfind("idpot", 0), 0u) << run["lateness"];
       EXPECT_GT(run["contention"]["oversubscribed_links"].get<int>(), 0);
       EXPECT_TRUE(contains(run["contention"]["worst_links"][0]["link"].get<std::string>(), "wan_"));
       EXPECT_GT(simulated, 1.5 * predicted);
     } else {
       EXPECT_EQ(run["contention"]["oversubscribed_links"], 0) << run["scheduler"];
+      EXPECT_LE(lateness, 1e-9 * predicted) << run["scheduler"];
       EXPECT_NEAR(simulated, predicted, 1e-9 * predicted) << run["scheduler"];
     }
   }
@@ -41,11 +46,12 @@ TEST(LinkAwareCli, TableHasAContentionSectionAndCsvTheWorstLink)
   ASSERT_EQ(table.exit_status, 0) << table.err;
   EXPECT_TRUE(contains(table.out, "\nContention (shared links asked for more than their bandwidth"));
   EXPECT_TRUE(contains(table.out, "\nlink-fnf         none\n")) << table.out;
+  EXPECT_TRUE(contains(table.out, "latest node (s late)")) << table.out;
   EXPECT_TRUE(contains(table.out, "\nbinomial         ")) << table.out;
   const auto csv = run_hbcast({"simulate", "-s", "link-ecef,binomial", "--format", "csv"});
   ASSERT_EQ(csv.exit_status, 0) << csv.err;
-  EXPECT_TRUE(contains(csv.out, ",oversubscribed_links,worst_link,worst_link_ratio\n"));
-  EXPECT_TRUE(contains(csv.out, ",0,,\n")) << csv.out;  // link-ecef: none, no worst link
+  EXPECT_TRUE(contains(csv.out, ",oversubscribed_links,worst_link,worst_link_ratio,lateness,latest_host\n"));
+  EXPECT_TRUE(contains(csv.out, ",0,,,")) << csv.out;  // link-ecef: none, no worst link
   EXPECT_TRUE(contains(csv.out, ",wan_")) << csv.out;   // binomial: a WAN link
 }
 

@@ -60,6 +60,14 @@ std::string with_optimality(const SchedulerRun& run)
   return run.own_model + (run.optimality == "proven" ? ", proven optimal" : ", optimality not proven");
 }
 
+// "none" below float noise (1e-9 of the makespan), else the host and how late it was.
+std::string lateness_text(const SchedulerRun& run)
+{
+  if (run.lateness <= 1e-9 * run.pairwise.makespan)
+    return "none";
+  return fmt::format("{} ({:.6f})", run.latest_host, run.lateness);
+}
+
 // The contention section, for the runs that were analysed (atomic broadcasts).
 void write_contention(std::ostream& out, const SimulationReport& report)
 {
@@ -87,8 +95,8 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
 {
   write_header(out, report);
   const bool multicast = !report.members.empty();
-  std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",        "pairwise (s)",
-                                   "simulated (s)", "sim vs own", "sim vs pairwise"};
+  std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",         "pairwise (s)",
+                                   "simulated (s)", "sim vs own", "sim vs pairwise", "latest node (s late)"};
   if (multicast)
     columns.insert(columns.end(), {"multicast method", "recruits"});
   TextTable makespans(columns);
@@ -99,7 +107,8 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
                                  seconds(run.pairwise.makespan),
                                  seconds(run.simulated.makespan),
                                  error_text(run.simulated.makespan, run.own.makespan),
-                                 error_text(run.simulated.makespan, run.pairwise.makespan)};
+                                 error_text(run.simulated.makespan, run.pairwise.makespan),
+                                 lateness_text(run)};
     if (multicast)
       row.insert(row.end(), {run.multicast_method, std::to_string(run.recruited.size())});
     makespans.add_row(row);
@@ -137,8 +146,8 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
                        csv_number(run.simulated.period), csv_number(run.own.throughput),
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
                        run.wall_seconds, run.optimality);
-    out << fmt::format("{},{},{},{}\n", report.members.size(), run.multicast_method, run.recruited.size(),
-                       worst_link_columns(run));
+    out << fmt::format("{},{},{},{},{:.17g},{}\n", report.members.size(), run.multicast_method,
+                       run.recruited.size(), worst_link_columns(run), run.lateness, csv_field(run.latest_host));
   }
 }
 

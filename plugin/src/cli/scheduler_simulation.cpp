@@ -161,6 +161,17 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
   return spread;
 }
 
+// The largest simulated - predicted time at which a node holds the message (its last slice), and
+// that node: a node on a branch with slack can be late while the makespan holds.
+std::pair<double, NodeId> largest_lateness(const std::vector<double>& simulated, const std::vector<double>& predicted)
+{
+  std::pair<double, NodeId> largest{0.0, 0};
+  for (NodeId v = 0; v < simulated.size() && v < predicted.size(); ++v)
+    if (simulated[v] - predicted[v] > largest.first)
+      largest = {simulated[v] - predicted[v], v};
+  return largest;
+}
+
 // Every transfer of the replayed tree: its pairwise [start, end) and the replay's (for --gantt).
 std::vector<GanttBar> gantt_bars(const BroadcastTree& tree, const CostModel& costs, double bytes, PortModel port,
                                  const ReplayResult& replay, const std::vector<std::string>& names)
@@ -273,10 +284,10 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
       members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
   std::vector<double> ready_times;
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
-  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
-                         options.keep_trees ? &ready_times : nullptr);
-  run.ready_times = members.empty() ? std::move(ready_times)
-                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
+  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
+  if (options.keep_trees)
+    run.ready_times = members.empty() ? ready_times
+                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
 
   if (options.slices == 1) {
     set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
@@ -294,6 +305,9 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     run.simulated.throughput = replay.throughput;
   }
   run.transfers = replay.transfer_count;
+  const auto [lateness, latest] = largest_lateness(replay.completion_time, ready_times);
+  run.lateness = lateness;
+  run.latest_host = platform.host_names()[members.empty() ? latest : participants.participants[latest]];
   if (!options.gantt_path.empty() && options.slices == 1)
     run.gantt = gantt_bars(tree, pairwise_costs, options.message_bytes, port, replay,
                            members.empty() ? platform.host_names()

@@ -56,6 +56,7 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
   }
+  json["lateness"] = {{"seconds", run.lateness}, {"host", run.latest_host}};
   if (run.contention)
     json["contention"] = *run.contention;
   if (!run.gantt.empty())
@@ -77,6 +78,10 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
+  }
+  if (json.contains("lateness")) {
+    run.lateness = json.at("lateness").at("seconds").get<double>();
+    run.latest_host = json.at("lateness").at("host").get<std::string>();
   }
   if (json.contains("contention"))
     run.contention = json.at("contention").get<ContentionSummary>();

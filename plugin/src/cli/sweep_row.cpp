@@ -56,7 +56,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "simulated_throughput", "lp_throughput",
                                       "throughput_ratio", "simulated_throughput_ratio",
                                       "members", "multicast_method", "recruited",
-                                      "oversubscribed_links", "worst_link", "worst_link_ratio",
+                                      "lateness", "latest_host", "oversubscribed_links", "worst_link", "worst_link_ratio",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -116,6 +116,8 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["members"] = report.members.size();
   row["multicast_method"] = run.multicast_method;
   row["recruited"] = run.recruited.size();
+  row["lateness"] = run.lateness;
+  row["latest_host"] = run.latest_host;
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
