@@ -134,7 +134,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
          "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
          "transfers,wall_seconds,optimality,members,multicast_method,recruited,oversubscribed_links,worst_link,"
-         "worst_link_ratio\n";
+         "worst_link_ratio,lateness,latest_host\n";
   for (const auto& run : report.runs) {
     out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                        csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
