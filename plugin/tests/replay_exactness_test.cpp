@@ -5,6 +5,7 @@
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/topology_graph.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
@@ -55,7 +56,8 @@ std::shared_ptr<const TopologyGraph> complete_topology(const test_support::StarP
 // The trees of one case: a random one, one with explicit send starts, and every registered
 // scheduler's tree for this instance; each replayed atomic and pipelined.
 std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const DenseCostModel>& costs,
-                            const std::shared_ptr<const TopologyGraph>& topology, double bytes, PortModel port,
+                            const std::shared_ptr<const TopologyGraph>& topology,
+                            const std::shared_ptr<const LinkRouteModel>& links, double bytes, PortModel port,
                             std::mt19937_64& rng)
 {
   const std::size_t n = costs->size();
@@ -70,6 +72,7 @@ std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const Dens
   const NodeId root = seed % n;
   BroadcastInstance instance(costs, names, bytes, port);
   instance.set_topology(topology);
+  instance.set_links(links);
   for (const auto& scheduler : scheduler_registry())
     trees.emplace_back(scheduler.name, run_scheduler(scheduler, instance, root).tree);
   std::vector<Case> cases;
@@ -96,9 +99,11 @@ void check_exactness(std::uint64_t seed, PortModel port, bool private_links)
   test_support::set_exact_mode(engine);
   private_links ? test_support::build_private_link_platform(engine, star)
                 : test_support::build_star_platform(engine, star);
-  auto hosts = LoadedPlatform::from_engine(engine).hosts();
+  const auto platform = LoadedPlatform::from_engine(engine);
+  const auto& hosts = platform.hosts();
 
-  auto cases = cases_for(seed, costs, complete_topology(star), bytes, port, rng);
+  auto cases = cases_for(seed, costs, complete_topology(star), std::make_shared<PlatformLinkModel>(platform), bytes,
+                         port, rng);
   std::vector<Outcome> outcomes;
   sg4::Actor::create("controller", hosts[0], [&] {
     for (std::size_t k = 0; k < cases.size(); ++k) {

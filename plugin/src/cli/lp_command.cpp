@@ -7,6 +7,7 @@
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 #include <hbcast/report/text_table.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
@@ -41,6 +42,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   const NodeId root = arguments.root.empty() ? 0 : platform.index_of(arguments.root);
   auto costs = std::make_shared<PlatformCostModel>(platform);
   auto topology = direct_link_topology(*costs);
+  const auto links = std::make_shared<PlatformLinkModel>(platform);
   if (!topology)
     throw std::runtime_error("'" + arguments.platform + "' has no direct host-to-host link: the LP needs a platform graph");
   const auto start = std::chrono::steady_clock::now();
@@ -56,6 +58,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
     for (auto port : {PortModel::one_port, PortModel::multi_port}) {
       BroadcastInstance instance(costs, platform.host_names(), slice_bytes, port);
       instance.set_topology(topology);
+      instance.set_links(links);
       const auto tree = run_scheduler(scheduler, instance, root).tree;
       const double throughput = slice_bytes / steady_state_period(tree, *costs, slice_bytes, port);
       const std::string key = port == PortModel::one_port ? "one_port" : "multi_port";

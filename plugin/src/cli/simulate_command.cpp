@@ -1,6 +1,7 @@
 #include <hbcast/cli/simulate_command.hpp>
 
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/report/gantt_files.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/report/progress_line.hpp>
 #include <hbcast/report/report_format.hpp>
@@ -107,6 +108,8 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err)
 {
   auto schedulers = expand_schedulers(options.schedulers);
+  if (!options.gantt_path.empty())
+    check_gantt_request(options.gantt_path, options.slices);
   SimulateOptions effective = options;
   effective.keep_trees = !options.dot_path.empty();
   if (options.model != "pairwise" && options.model != "sender-only")
@@ -122,6 +125,8 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   SimulationReport report = run_all(effective, schedulers, err);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
+  if (!options.gantt_path.empty())
+    write_gantt_files(report, options.gantt_path);
   if (options.format == "csv")
     write_report_csv(out, report);
   else if (options.format == "json")
@@ -152,6 +157,9 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--dot", options->dot_path,
                       "write each tree as Graphviz DOT (FILE, or FILE with the scheduler name inserted when "
                       "there are several)");
+  command->add_option("--gantt", options->gantt_path,
+                      "draw each replay as a Gantt chart with gnuplot, predicted intervals overlaid (FILE.svg or "
+                      "FILE.png, the scheduler name inserted when there are several)");
   command->add_option("--cfg", options->simgrid_config,
                       "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
                       "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)");

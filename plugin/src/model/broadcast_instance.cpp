@@ -32,4 +32,14 @@ const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
   return *topology_;
 }
 
+const std::shared_ptr<const LinkRouteModel>& BroadcastInstance::links(const std::string& who) const
+{
+  if (!links_)
+    throw std::invalid_argument(who + " needs the platform's links and routes, which this instance does not provide");
+  if (links_->host_count() != size())
+    throw std::invalid_argument(who + ": the link model has " + std::to_string(links_->host_count()) +
+                                " hosts, the instance " + std::to_string(size()));
+  return links_;
+}
+
 }  // namespace hbcast

@@ -86,6 +86,7 @@ TreeBroadcast::TreeBroadcast(Private, BroadcastTree tree, std::vector<sg4::Host*
     , slice_tokens_(options_.slices)
     , incoming_busy_(tree_.size(), 0.0)
     , completion_(tree_.size(), 0.0)
+    , first_receive_start_(tree_.size(), -1.0)
     , mutex_(sg4::Mutex::create())
     , all_done_(sg4::ConditionVariable::create())
 {
@@ -172,6 +173,8 @@ void TreeBroadcast::send_multi_port(NodeId node, std::size_t slice, std::vector<
 void TreeBroadcast::record_transfer(NodeId child, const sg4::Comm& comm)
 {
   incoming_busy_[child] += comm.get_finish_time() - comm.get_start_time();
+  if (first_receive_start_[child] < 0.0)
+    first_receive_start_[child] = comm.get_start_time();
   ++transfer_count_;
 }
 
@@ -211,6 +214,8 @@ ReplayResult TreeBroadcast::result() const
   result.start_time = start_time_;
   for (double completion : completion_)
     result.completion_time.push_back(completion - start_time_);
+  for (double start : first_receive_start_)
+    result.receive_start.push_back(start < 0.0 ? 0.0 : start - start_time_);
   result.makespan = *std::max_element(result.completion_time.begin(), result.completion_time.end());
   result.period = measured_period();
   result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : 0.0;

@@ -60,14 +60,43 @@ std::string with_optimality(const SchedulerRun& run)
   return run.own_model + (run.optimality == "proven" ? ", proven optimal" : ", optimality not proven");
 }
 
+// "none" below float noise (1e-9 of the makespan), else the host and how late it was.
+std::string lateness_text(const SchedulerRun& run)
+{
+  if (run.lateness <= 1e-9 * run.pairwise.makespan)
+    return "none";
+  return fmt::format("{} ({:.6f})", run.latest_host, run.lateness);
+}
+
+// The contention section, for the runs that were analysed (atomic broadcasts).
+void write_contention(std::ostream& out, const SimulationReport& report)
+{
+  std::vector<SchedulerContention> analysed;
+  for (const auto& run : report.runs)
+    if (run.contention)
+      analysed.push_back({run.scheduler, &*run.contention});
+  if (!analysed.empty())
+    write_contention_section(out, analysed);
+}
+
+std::string worst_link_columns(const SchedulerRun& run)
+{
+  if (!run.contention)
+    return ",,";
+  if (run.contention->worst.empty())
+    return "0,,";
+  const auto& worst = run.contention->worst.front();
+  return fmt::format("{},{},{:.17g}", run.contention->oversubscribed_links, csv_field(worst.name), worst.peak_ratio);
+}
+
 }  // namespace
 
 void write_report_table(std::ostream& out, const SimulationReport& report)
 {
   write_header(out, report);
   const bool multicast = !report.members.empty();
-  std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",        "pairwise (s)",
-                                   "simulated (s)", "sim vs own", "sim vs pairwise"};
+  std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",         "pairwise (s)",
+                                   "simulated (s)", "sim vs own", "sim vs pairwise", "latest node (s late)"};
   if (multicast)
     columns.insert(columns.end(), {"multicast method", "recruits"});
   TextTable makespans(columns);
@@ -78,13 +107,15 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
                                  seconds(run.pairwise.makespan),
                                  seconds(run.simulated.makespan),
                                  error_text(run.simulated.makespan, run.own.makespan),
-                                 error_text(run.simulated.makespan, run.pairwise.makespan)};
+                                 error_text(run.simulated.makespan, run.pairwise.makespan),
+                                 lateness_text(run)};
     if (multicast)
       row.insert(row.end(), {run.multicast_method, std::to_string(run.recruited.size())});
     makespans.add_row(row);
   }
   out << "Makespan\n";
   makespans.print(out);
+  write_contention(out, report);
   if (report.slices == 1)
     return;
   TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "sim vs pairwise",
@@ -102,7 +133,8 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
   out << "scheduler,own_model,platform,hosts,root,message_bytes,slices,slice_bytes,port,mode,"
          "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
-         "transfers,wall_seconds,optimality,members,multicast_method,recruited\n";
+         "transfers,wall_seconds,optimality,members,multicast_method,recruited,oversubscribed_links,worst_link,"
+         "worst_link_ratio,lateness,latest_host\n";
   for (const auto& run : report.runs) {
     out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                        csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
@@ -114,7 +146,8 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
                        csv_number(run.simulated.period), csv_number(run.own.throughput),
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
                        run.wall_seconds, run.optimality);
-    out << fmt::format("{},{},{}\n", report.members.size(), run.multicast_method, run.recruited.size());
+    out << fmt::format("{},{},{},{},{:.17g},{}\n", report.members.size(), run.multicast_method,
+                       run.recruited.size(), worst_link_columns(run), run.lateness, csv_field(run.latest_host));
   }
 }
 

@@ -10,6 +10,8 @@
 #include <hbcast/platform_graph/topo_grow_tree.hpp>
 #include <hbcast/platform_graph/topo_prune_degree.hpp>
 #include <hbcast/platform_graph/topo_prune_simple.hpp>
+#include <hbcast/link_aware/link_ecef.hpp>
+#include <hbcast/link_aware/link_fnf.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
@@ -76,6 +78,12 @@ std::vector<SchedulerInfo> build_registry()
        "seed 004, section 5.2", schedule_two_level_interleaved_lcf},
   };
   add_grid_schedulers(registry);
+  registry.push_back({"link-fnf",
+                      "earliest completion first, each transfer placed where no shared link of its route is over-subscribed",
+                      "FNF (seed 000) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, true});
+  registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
+                      "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
+                      false, {}, true});
   return registry;
 }
 

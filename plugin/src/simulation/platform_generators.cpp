@@ -6,6 +6,8 @@
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
 #include <hbcast/model/tiers_platform_generator.hpp>
+#include <hbcast/model/link_platform_parameters.hpp>
+#include <hbcast/platform/link_platform_xml_writer.hpp>
 #include <hbcast/platform/multisite_xml_writer.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
 #include <hbcast/platform/two_level_xml_writer.hpp>
@@ -169,6 +171,67 @@ const GeneratorFields<ClusterPlatformParameters>& clusters_fields()
   return fields;
 }
 
+// The link-level families (link_platform_parameters.hpp): shared backbones, fat-trees, dragonflies.
+const GeneratorFields<BackbonePlatformParameters>& backbone_fields()
+{
+  using P = BackbonePlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {{"clusters", "K", "number of clusters, at least 1", &P::clusters},
+       {"nodes", "N", "hosts per cluster, at least 1", &P::nodes}},
+      {{"bandwidth", "BYTES_PER_S", "host link bandwidth (SPLITDUPLEX)", &P::bandwidth},
+       {"latency", "SECONDS", "host link latency", &P::latency},
+       {"bb-bandwidth", "BYTES_PER_S", "SHARED backbone bandwidth", &P::backbone_bandwidth},
+       {"bb-latency", "SECONDS", "backbone latency", &P::backbone_latency},
+       {"uplink-bandwidth", "BYTES_PER_S", "bandwidth of each cluster's SPLITDUPLEX uplink", &P::uplink_bandwidth},
+       {"uplink-latency", "SECONDS", "uplink latency", &P::uplink_latency}},
+      {}};
+  return fields;
+}
+
+const GeneratorFields<FatTreePlatformParameters>& fat_tree_fields()
+{
+  using P = FatTreePlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {{"leaves", "L", "leaf switches", &P::leaves},
+       {"hosts-per-leaf", "H", "hosts under each leaf", &P::hosts_per_leaf},
+       {"spines", "S", "spine switches (each leaf links to every spine)", &P::spines},
+       {"links-per-spine", "P", "parallel links from a leaf to each spine", &P::links_per_spine}},
+      {{"bandwidth", "BYTES_PER_S", "bandwidth of every link (SPLITDUPLEX)", &P::bandwidth},
+       {"latency", "SECONDS", "latency of every link", &P::latency}},
+      {}};
+  return fields;
+}
+
+const GeneratorFields<DragonflyPlatformParameters>& dragonfly_fields()
+{
+  using P = DragonflyPlatformParameters;
+  static const GeneratorFields<P> fields = {
+      {{"groups", "G", "groups", &P::groups},
+       {"group-links", "N", "links between two groups", &P::group_links},
+       {"chassis", "C", "chassis per group", &P::chassis},
+       {"chassis-links", "N", "links between two chassis of a group", &P::chassis_links},
+       {"routers", "R", "routers per chassis", &P::routers},
+       {"router-links", "N", "links between two routers of a chassis", &P::router_links},
+       {"nodes", "N", "hosts per router", &P::nodes}},
+      {{"bandwidth", "BYTES_PER_S", "bandwidth of every link (SPLITDUPLEX)", &P::bandwidth},
+       {"latency", "SECONDS", "latency of every link", &P::latency}},
+      {}};
+  return fields;
+}
+
+// generator, seed and every parameter's value, for the generated file's header.
+template <class P>
+std::map<std::string, std::string> record_of(const std::string& generator, const GeneratorFields<P>& fields,
+                                             const P& parameters)
+{
+  std::map<std::string, std::string> record{{"generator", generator}, {"seed", std::to_string(parameters.seed)}};
+  for (const auto& field : fields.counts)
+    record[field.name] = std::to_string(parameters.*field.member);
+  for (const auto& field : fields.reals)
+    record[field.name] = shortest_decimal(parameters.*field.member);
+  return record;
+}
+
 template <class P>
 std::vector<GeneratorParameter> describe(const GeneratorFields<P>& fields)
 {
@@ -311,6 +374,32 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          return two_level_platform_xml(
              draw_cluster_platform(parse_parameters(generator, clusters_fields(), given, seed)));
+       }},
+      {"backbone", "clusters behind SHARED backbones, joined by per-cluster uplinks (link-aware broadcast)",
+       "Each cluster is a SimGrid <cluster> with SPLITDUPLEX host links and a SHARED backbone; each cluster "
+       "router has a SPLITDUPLEX uplink, and a route between clusters crosses both uplinks. Concurrent "
+       "transfers share the backbones and uplinks. No random choice (the seed is recorded only).",
+       describe(backbone_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         const auto parameters = parse_parameters(generator, backbone_fields(), given, seed);
+         return backbone_platform_xml(parameters, record_of(generator, backbone_fields(), parameters));
+       }},
+      {"fat-tree", "two-level fat-tree cluster (SimGrid FAT_TREE), over-subscribed when leaves have few uplinks",
+       "One SimGrid <cluster topology=\"FAT_TREE\"> with topo_parameters 2;H,L;1,S;1,P: L leaves of H hosts, "
+       "each leaf linked to each of S spines by P links, every link SPLITDUPLEX. No random choice (the seed "
+       "is recorded only).",
+       describe(fat_tree_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         const auto parameters = parse_parameters(generator, fat_tree_fields(), given, seed);
+         return fat_tree_platform_xml(parameters, record_of(generator, fat_tree_fields(), parameters));
+       }},
+      {"dragonfly", "dragonfly cluster (SimGrid DRAGONFLY): groups of chassis of routers of hosts",
+       "One SimGrid <cluster topology=\"DRAGONFLY\"> with topo_parameters G,g;C,c;R,r;N, every link "
+       "SPLITDUPLEX. No random choice (the seed is recorded only).",
+       describe(dragonfly_fields()),
+       [](const std::string& generator, const Given& given, std::uint64_t seed) {
+         const auto parameters = parse_parameters(generator, dragonfly_fields(), given, seed);
+         return dragonfly_platform_xml(parameters, record_of(generator, dragonfly_fields(), parameters));
        }},
   };
   return table;

@@ -38,7 +38,8 @@ TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
   EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
             "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
   EXPECT_EQ(error_of("waxman", {}),
-            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters)");
+            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters, backbone, "
+            "fat-tree, dragonfly)");
   EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
 }
 
@@ -62,7 +63,8 @@ TEST(PlatformGenerators, ParametersAreListedWithTheirDefaults)
   EXPECT_EQ(random[2].name, "bw-mean");
   EXPECT_EQ(random[2].default_value, "1e+08");
   EXPECT_EQ(platform_generator_names(),
-            (std::vector<std::string>{"random", "star", "tiers", "sender-only", "multisite", "clusters"}));
+            (std::vector<std::string>{"random", "star", "tiers", "sender-only", "multisite", "clusters", "backbone",
+                                      "fat-tree", "dragonfly"}));
 }
 
 TEST(PlatformGenerators, SeedParsing)
@@ -89,4 +91,29 @@ TEST(PlatformGenerators, ClustersGeneratorWritesTheTwoLevelModel)
   EXPECT_EQ(error_of("clusters", {{"clusters", "0"}}), "clusters platform: 'clusters' must be in 1..1000 (got 0)");
   EXPECT_EQ(error_of("clusters", {{"nodes", "3"}}),
             "unknown parameter 'nodes' for generator 'clusters' (known: bandwidth, c, clusters, max-size, theta, unit)");
+}
+
+TEST(PlatformGenerators, LinkLevelFamiliesWriteTheirTopologies)
+{
+  const std::string backbone = generate_platform_xml("backbone", {{"clusters", "3"}, {"nodes", "5"}}, 4);
+  std::size_t clusters = 0, routes = 0;
+  for (auto at = backbone.find("<cluster "); at != std::string::npos; at = backbone.find("<cluster ", at + 1))
+    ++clusters;
+  for (auto at = backbone.find("<zoneRoute "); at != std::string::npos; at = backbone.find("<zoneRoute ", at + 1))
+    ++routes;
+  EXPECT_EQ(clusters, 3u);
+  EXPECT_EQ(routes, 6u);  // every ordered pair of clusters
+  EXPECT_NE(backbone.find("radical=\"0-4\""), std::string::npos);
+  EXPECT_NE(backbone.find("bb_sharing_policy=\"SHARED\""), std::string::npos);
+  EXPECT_NE(backbone.find("seed = 4"), std::string::npos);
+  EXPECT_NE(generate_platform_xml("fat-tree", {{"leaves", "3"}, {"hosts-per-leaf", "5"}, {"spines", "2"}}, 1)
+                .find("topology=\"FAT_TREE\" topo_parameters=\"2;5,3;1,2;1,1\""),
+            std::string::npos);
+  const std::string dragonfly = generate_platform_xml("dragonfly", {{"groups", "4"}}, 1);
+  EXPECT_NE(dragonfly.find("topo_parameters=\"4,2;2,1;3,1;2\""), std::string::npos);
+  EXPECT_NE(dragonfly.find("radical=\"0-47\""), std::string::npos);  // 4 x 2 x 3 x 2 hosts
+  EXPECT_EQ(error_of("backbone", {{"nodes", "0"}}), "backbone platform: 'nodes' must be at least 1");
+  EXPECT_EQ(error_of("fat-tree", {{"bandwidth", "0"}}),
+            "fat-tree platform: link bandwidth must be > 0 and latency >= 0");
+  EXPECT_EQ(error_of("dragonfly", {{"chassis", "0"}}), "dragonfly platform: 'chassis' must be at least 1");
 }

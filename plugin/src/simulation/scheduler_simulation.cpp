@@ -2,6 +2,7 @@
 
 #include <hbcast/core/participant_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
@@ -12,6 +13,7 @@
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_error.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
@@ -39,6 +41,8 @@ namespace {
 // platforms we drop the guards and shrink the stacks, which SimGrid then allocates (and zeroes)
 // on the heap: 32 KiB is ample for the replay's shallow actors and keeps 100,000 hosts near 3.6 GB.
 constexpr std::size_t kLargePlatformHosts = 20000;
+// The report names this many of the worst over-subscribed links per scheduler.
+constexpr std::size_t kWorstLinksShown = 3;
 const std::vector<std::pair<std::string, std::string>> kLargePlatformContexts = {{"contexts/guard-size", "0"},
                                                                                  {"contexts/stack-size", "32"}};
 
@@ -157,6 +161,28 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
   return spread;
 }
 
+// The largest simulated - predicted time at which a node holds the message (its last slice), and
+// that node: a node on a branch with slack can be late while the makespan holds.
+std::pair<double, NodeId> largest_lateness(const std::vector<double>& simulated, const std::vector<double>& predicted)
+{
+  std::pair<double, NodeId> largest{0.0, 0};
+  for (NodeId v = 0; v < simulated.size() && v < predicted.size(); ++v)
+    if (simulated[v] - predicted[v] > largest.first)
+      largest = {simulated[v] - predicted[v], v};
+  return largest;
+}
+
+// Every transfer of the replayed tree: its pairwise [start, end) and the replay's (for --gantt).
+std::vector<GanttBar> gantt_bars(const BroadcastTree& tree, const CostModel& costs, double bytes, PortModel port,
+                                 const ReplayResult& replay, const std::vector<std::string>& names)
+{
+  std::vector<GanttBar> bars;
+  for (const auto& transfer : timed_transfers(tree, costs, bytes, port))
+    bars.push_back({names[transfer.from], names[transfer.to], transfer.start, transfer.end,
+                    replay.receive_start[transfer.to], replay.completion_time[transfer.to]});
+  return bars;
+}
+
 std::vector<std::string> engine_arguments(const SimulateOptions& options)
 {
   // SimGrid announces every configuration change at INFO level; keep the report clean unless asked.
@@ -229,6 +255,8 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
   BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
   instance.set_topology(direct_link_topology(*costs));
+  const auto links = std::make_shared<PlatformLinkModel>(platform);
+  instance.set_links(links);
   report.has_platform_graph = instance.has_topology();
   if (options.steady_state_bound) {
     set_activity("solving the steady-state LP");
@@ -256,10 +284,17 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
       members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
   std::vector<double> ready_times;
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
-  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
-                         options.keep_trees ? &ready_times : nullptr);
-  run.ready_times = members.empty() ? std::move(ready_times)
-                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
+  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
+  if (options.keep_trees)
+    run.ready_times = members.empty() ? ready_times
+                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
+
+  if (options.slices == 1) {
+    set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
+    run.contention = summarize_contention(
+        analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links),
+        kWorstLinksShown);
+  }
 
   set_activity("replaying the %s tree", scheduler_name.c_str());
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
@@ -270,6 +305,13 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     run.simulated.throughput = replay.throughput;
   }
   run.transfers = replay.transfer_count;
+  const auto [lateness, latest] = largest_lateness(replay.completion_time, ready_times);
+  run.lateness = lateness;
+  run.latest_host = platform.host_names()[members.empty() ? latest : participants.participants[latest]];
+  if (!options.gantt_path.empty() && options.slices == 1)
+    run.gantt = gantt_bars(tree, pairwise_costs, options.message_bytes, port, replay,
+                           members.empty() ? platform.host_names()
+                                           : names_of(participants.participants, platform.host_names()));
   if (options.keep_trees)
     report.host_names = platform.host_names();
   if (options.keep_trees)

@@ -56,6 +56,11 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
   }
+  json["lateness"] = {{"seconds", run.lateness}, {"host", run.latest_host}};
+  if (run.contention)
+    json["contention"] = *run.contention;
+  if (!run.gantt.empty())
+    json["transfers_timed"] = run.gantt;
 }
 
 void from_json(const nlohmann::json& json, SchedulerRun& run)
@@ -74,6 +79,14 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
   }
+  if (json.contains("lateness")) {
+    run.lateness = json.at("lateness").at("seconds").get<double>();
+    run.latest_host = json.at("lateness").at("host").get<std::string>();
+  }
+  if (json.contains("contention"))
+    run.contention = json.at("contention").get<ContentionSummary>();
+  if (json.contains("transfers_timed"))
+    run.gantt = json.at("transfers_timed").get<std::vector<GanttBar>>();
 }
 
 void to_json(nlohmann::json& json, const SimulationReport& report)

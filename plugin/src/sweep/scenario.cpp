@@ -20,7 +20,7 @@ namespace {
 
 const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
                                              "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound",
-                                             "member_fraction"};
+                                             "member_fraction", "link_contention"};
 const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
@@ -236,12 +236,15 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
     scenario.repetitions = reader.converted<std::size_t>(root["repetitions"], "repetitions", positive_integer).at(0);
   if (root["seed"])
     scenario.seed = reader.converted<std::uint64_t>(root["seed"], "seed", parse_generator_seed).at(0);
+  const auto boolean = [](const std::string& text) {
+    if (text != "true" && text != "false")
+      throw std::invalid_argument("'" + text + "' is not true or false");
+    return text == "true";
+  };
   if (root["lp_bound"])
-    scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", [](const std::string& text) {
-      if (text != "true" && text != "false")
-        throw std::invalid_argument("'" + text + "' is not true or false");
-      return text == "true";
-    }).at(0);
+    scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", boolean).at(0);
+  if (root["link_contention"])
+    scenario.link_contention = reader.converted<bool>(root["link_contention"], "link_contention", boolean).at(0);
   if (root["timeout"])
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
   return scenario;

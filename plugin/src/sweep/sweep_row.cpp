@@ -56,12 +56,25 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "simulated_throughput", "lp_throughput",
                                       "throughput_ratio", "simulated_throughput_ratio",
                                       "members", "multicast_method", "recruited",
+                                      "lateness", "latest_host", "oversubscribed_links", "worst_link", "worst_link_ratio",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
 bool is_lp_column(const std::string& column)
 {
   return column == "lp_throughput" || column == "throughput_ratio" || column == "simulated_throughput_ratio";
+}
+
+// Columns present only when the scenario asks for the link contention analysis.
+bool is_contention_column(const std::string& column)
+{
+  return column == "oversubscribed_links" || column == "worst_link" || column == "worst_link_ratio";
+}
+
+// Whether `column` belongs in this scenario's rows.
+bool has_column(const Scenario& scenario, const std::string& column)
+{
+  return (scenario.lp_bound || !is_lp_column(column)) && (scenario.link_contention || !is_contention_column(column));
 }
 
 std::string csv_cell(const nlohmann::ordered_json& value)
@@ -103,6 +116,8 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["members"] = report.members.size();
   row["multicast_method"] = run.multicast_method;
   row["recruited"] = run.recruited.size();
+  row["lateness"] = run.lateness;
+  row["latest_host"] = run.latest_host;
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
@@ -110,6 +125,14 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
                                       : nlohmann::ordered_json(nullptr);
     row["simulated_throughput_ratio"] =
         bounded ? nlohmann::ordered_json(*run.simulated.throughput / *report.lp_throughput) : nlohmann::ordered_json(nullptr);
+  }
+  if (scenario.link_contention) {
+    const bool any = run.contention && !run.contention->worst.empty();
+    row["oversubscribed_links"] = run.contention ? nlohmann::ordered_json(run.contention->oversubscribed_links)
+                                                 : nlohmann::ordered_json(nullptr);
+    row["worst_link"] = any ? run.contention->worst.front().name : std::string();
+    row["worst_link_ratio"] = any ? nlohmann::ordered_json(run.contention->worst.front().peak_ratio)
+                                  : nlohmann::ordered_json(nullptr);
   }
   return row;
 }
@@ -119,7 +142,7 @@ SweepRow failed_row(const Scenario& scenario, const SweepPoint& point, const std
 {
   SweepRow row = point_columns(scenario, point);
   for (const char* column : kResultColumns)
-    if (scenario.lp_bound || !is_lp_column(column))
+    if (has_column(scenario, column))
       row[column] = nullptr;
   row["status"] = status;
   row["error"] = error.substr(0, error.find('\n'));

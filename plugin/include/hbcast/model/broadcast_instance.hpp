@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/port_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
@@ -35,6 +36,12 @@ public:
   bool has_topology() const { return topology_ != nullptr; }
   const TopologyGraph& topology(const std::string& who) const;
 
+  /// The platform's links and routes, when known; link-aware schedulers need them. links() throws
+  /// std::invalid_argument naming `who` when absent.
+  void set_links(std::shared_ptr<const LinkRouteModel> links) { links_ = std::move(links); }
+  bool has_links() const { return links_ != nullptr; }
+  const std::shared_ptr<const LinkRouteModel>& links(const std::string& who) const;
+
 private:
   std::shared_ptr<const CostModel> costs_;
   std::vector<std::string> host_names_;
@@ -43,6 +50,7 @@ private:
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
   std::shared_ptr<const TopologyGraph> topology_;
+  std::shared_ptr<const LinkRouteModel> links_;
 };
 
 }  // namespace hbcast

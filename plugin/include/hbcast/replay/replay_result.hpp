@@ -9,6 +9,8 @@ struct ReplayResult {
   double start_time = 0.0;  ///< absolute simulated time the broadcast started
   double makespan = 0.0;    ///< the last node holds the last slice
   std::vector<double> completion_time;  ///< per node: holds the last slice (root: 0)
+  /// Per node: when its first incoming transfer (slice 0) started (root: 0).
+  std::vector<double> receive_start;
   /// Steady-state period, measured as the busiest port's occupation per slice: for every node,
   /// the mean simulated duration (finish - start) of its transfers for one slice, summed over its
   /// children (one-port) or the longest of them and children x send overhead (multi-port), and the

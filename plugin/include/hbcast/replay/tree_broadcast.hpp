@@ -53,6 +53,7 @@ private:
   std::vector<std::size_t> slice_tokens_;     // payload pointers point here
   std::vector<double> incoming_busy_;         // per node: summed durations of its incoming transfers
   std::vector<double> completion_;            // absolute times
+  std::vector<double> first_receive_start_;   // per node: absolute start of its first incoming transfer
   std::vector<double> send_overhead_;         // per node, for one slice (multi-port)
   std::size_t finished_nodes_ = 0;
   std::size_t transfer_count_ = 0;

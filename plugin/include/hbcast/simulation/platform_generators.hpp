@@ -26,7 +26,8 @@ struct PlatformGenerator {
 };
 
 /// Every generator, in the order --help lists them: "random" (seed 002, section 5.1), "star",
-/// "tiers", "sender-only" (seed 000), "multisite" (seed 003) and "clusters" (seed 004).
+/// "tiers", "sender-only" (seed 000), "multisite" (seed 003), "clusters" (seed 004), and the
+/// link-level families "backbone", "fat-tree" and "dragonfly" (link_platform_parameters.hpp).
 const std::vector<PlatformGenerator>& platform_generators();
 
 /// The names of platform_generators(), in order.

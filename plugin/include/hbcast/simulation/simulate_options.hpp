@@ -19,6 +19,7 @@ struct SimulateOptions {
   std::string port = "one";
   std::string format = "table";
   std::string dot_path;
+  std::string gantt_path;                ///< --gantt FILE.svg|png: Gantt charts of the replays
   std::vector<std::string> simgrid_config;  ///< "key:value", as in --cfg=key:value
   std::vector<std::string> simgrid_log;     ///< as in --log=...
   double timeout_seconds = 0.0;

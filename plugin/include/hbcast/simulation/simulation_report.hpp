@@ -1,4 +1,6 @@
 #pragma once
+#include <hbcast/simulation/contention_summary.hpp>
+#include <hbcast/simulation/gantt_bar.hpp>
 #include <hbcast/core/node_id.hpp>
 
 #include <nlohmann/json.hpp>
@@ -37,6 +39,14 @@ struct SchedulerRun {
   /// (-1 for the hosts a multicast tree leaves out).
   std::vector<std::vector<NodeId>> children;
   std::vector<double> ready_times;
+  /// The shared links the tree over-subscribes under the pairwise timing (atomic broadcasts only).
+  std::optional<ContentionSummary> contention;
+  /// Per-node lateness: the largest simulated minus predicted (pairwise) time at which a node holds
+  /// the message, and that node's host (0 and the root when no node is late).
+  double lateness = 0.0;
+  std::string latest_host;
+  /// Every transfer, predicted and replayed (only when asked for, for --gantt).
+  std::vector<GanttBar> gantt;
 };
 
 struct SimulationReport {

@@ -41,6 +41,8 @@ struct Scenario {
   std::uint64_t seed = 1;
   double timeout_seconds = 600.0;
   bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (seed 002)
+  /// add the count of over-subscribed shared links and the worst one (contention analysis)
+  bool link_contention = false;
 };
 
 /// Reads and validates a scenario. Throws ScenarioError naming the file, the key and its line.

@@ -1,0 +1,196 @@
+// Link-aware scheduling and contention analysis (issue: link-aware broadcast).
+// - link-fnf and link-ecef on code-built multi-cluster platforms (ClusteredLinkModel: clusters of
+//   100 hosts behind SHARED backbones of 2.5 host links, 1 Gb/s uplinks to a core), 10^3 and 10^4 hosts;
+// - the contention analysis of a binomial tree against the SimGrid replay of the same tree on the
+//   same platform (one SHARED-backbone cluster), side by side. SimGrid allows one engine per process,
+//   so each measurement forks a child that loads the platform, predicts the tree (as simulate does
+//   before the analysis), analyses it (its own route look-ups in SimGrid included) and replays it,
+//   and reports both wall times through a pipe.
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/link_aware/link_ecef.hpp>
+#include <hbcast/link_aware/link_fnf.hpp>
+#include <hbcast/model/clustered_link_model.hpp>
+#include <hbcast/model/link_cost_model.hpp>
+#include <hbcast/platform/exact_mode.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/replay/replay_tree.hpp>
+#include <hbcast/sched/binomial.hpp>
+
+#include <benchmark/benchmark.h>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace sg4 = simgrid::s4u;
+
+namespace {
+
+constexpr double kBytes = 1e6;
+
+std::shared_ptr<const hbcast::ClusteredLinkModel> multi_cluster(std::size_t hosts)
+{
+  hbcast::LinkedCluster cluster;
+  cluster.hosts = 100;
+  cluster.backbone_bandwidth = 2.5 * cluster.host_bandwidth;
+  std::vector<hbcast::LinkedCluster> clusters(hosts / cluster.hosts, cluster);
+  return std::make_shared<hbcast::ClusteredLinkModel>(clusters);
+}
+
+std::unique_ptr<hbcast::BroadcastInstance> instance_on(std::shared_ptr<const hbcast::LinkRouteModel> links)
+{
+  std::vector<std::string> names(links->host_count(), "h");
+  auto instance = std::make_unique<hbcast::BroadcastInstance>(std::make_shared<hbcast::LinkCostModel>(links), names,
+                                                              kBytes);
+  instance->set_links(std::move(links));
+  return instance;
+}
+
+void BM_scheduler(benchmark::State& state, hbcast::ScheduleResult (*schedule)(const hbcast::BroadcastInstance&,
+                                                                               hbcast::NodeId))
+{
+  const auto instance = instance_on(multi_cluster(static_cast<std::size_t>(state.range(0))));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(schedule(*instance, 0));
+}
+BENCHMARK_CAPTURE(BM_scheduler, link_fnf, hbcast::schedule_link_fnf)
+    ->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+BENCHMARK_CAPTURE(BM_scheduler, link_ecef, hbcast::schedule_link_ecef)
+    ->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+
+void BM_contention_code_built(benchmark::State& state)
+{
+  const auto links = multi_cluster(static_cast<std::size_t>(state.range(0)));
+  const auto tree = hbcast::binomial_tree(links->host_count(), 0);
+  const hbcast::LinkCostModel costs(links);
+  std::size_t over = 0;
+  for (auto _ : state)
+    over = hbcast::analyze_contention(hbcast::timed_transfers(tree, costs, kBytes, hbcast::PortModel::one_port), *links)
+               .links.size();
+  state.counters["oversubscribed_links"] = static_cast<double>(over);
+}
+BENCHMARK(BM_contention_code_built)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+struct ChildReport {
+  double analysis_seconds = 0.0;
+  double replay_seconds = 0.0;
+  double oversubscribed_links = 0.0;
+  char error[200] = "";
+};
+
+std::string write_platform(std::size_t hosts)
+{
+  const std::string path = std::filesystem::temp_directory_path() /
+                           ("hbcast-link-bench-" + std::to_string(getpid()) + "-" + std::to_string(hosts) + ".xml");
+  std::ofstream(path) << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                         "<platform version=\"4.1\">\n  <cluster id=\"bb\" prefix=\"host-\" suffix=\"\" radical=\"0-"
+                      << hosts - 1
+                      << "\" speed=\"1Gf\" bw=\"125MBps\" lat=\"10us\" bb_bw=\"2.5GBps\" bb_lat=\"10us\" "
+                         "bb_sharing_policy=\"SHARED\"/>\n</platform>\n";
+  return path;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+[[noreturn]] void child_main(const std::string& platform_file, std::size_t n, int out_fd)
+{
+  ChildReport report;
+  try {
+    int argc = 2;
+    char arg0[] = "link_aware_bench", arg1[] = "--log=root.thresh:warning";
+    char* argv[] = {arg0, arg1, nullptr};
+    sg4::Engine engine(&argc, argv);
+    hbcast::set_exact_mode(engine);
+    for (const char* config : {"contexts/guard-size:0", "contexts/stack-size:128"})
+      sg4::Engine::set_config(config);
+    const auto platform = hbcast::LoadedPlatform::load(engine, platform_file);
+    const auto tree = hbcast::binomial_tree(n, 0);
+    // What simulate has before the analysis: the pairwise model and the tree's prediction.
+    const hbcast::PlatformCostModel costs(platform);
+    benchmark::DoNotOptimize(hbcast::evaluate_atomic(tree, costs, kBytes, hbcast::PortModel::one_port));
+    auto start = std::chrono::steady_clock::now();
+    const hbcast::PlatformLinkModel links(platform);
+    report.oversubscribed_links = static_cast<double>(
+        hbcast::analyze_contention(hbcast::timed_transfers(tree, costs, kBytes, hbcast::PortModel::one_port), links)
+            .links.size());
+    report.analysis_seconds = seconds_since(start);
+    start = std::chrono::steady_clock::now();
+    hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, 1, hbcast::PortModel::one_port, "bench"});
+    report.replay_seconds = seconds_since(start);
+  } catch (const std::exception& error) {
+    std::snprintf(report.error, sizeof report.error, "child: %s", error.what());
+  }
+  const bool sent = write(out_fd, &report, sizeof report) == static_cast<ssize_t>(sizeof report);
+  _exit(sent ? 0 : 1);
+}
+
+ChildReport measure(const std::string& platform_file, std::size_t n)
+{
+  ChildReport report;
+  int fds[2];
+  if (pipe(fds) != 0) {
+    std::snprintf(report.error, sizeof report.error, "pipe() failed");
+    return report;
+  }
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    child_main(platform_file, n, fds[1]);
+  }
+  close(fds[1]);
+  std::size_t received = 0;
+  while (pid > 0 && received < sizeof report) {
+    const ssize_t got = read(fds[0], reinterpret_cast<char*>(&report) + received, sizeof report - received);
+    if (got <= 0)
+      break;
+    received += static_cast<std::size_t>(got);
+  }
+  close(fds[0]);
+  int status = 0;
+  if (pid > 0)
+    waitpid(pid, &status, 0);
+  if (received != sizeof report)
+    std::snprintf(report.error, sizeof report.error, "child died without reporting");
+  return report;
+}
+
+// Manual time = the analysis; the replay of the same tree in the same child is the counter beside it.
+void BM_contention_vs_replay(benchmark::State& state)
+{
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const std::string platform = write_platform(n);
+  double replay = 0.0, analysis = 0.0, over = 0.0;
+  for (auto _ : state) {
+    const ChildReport report = measure(platform, n);
+    if (report.error[0] != '\0') {
+      state.SkipWithError(report.error);
+      break;
+    }
+    state.SetIterationTime(report.analysis_seconds);
+    replay += report.replay_seconds;
+    analysis += report.analysis_seconds;
+    over = report.oversubscribed_links;
+  }
+  std::filesystem::remove(platform);
+  state.counters["replay_s"] = benchmark::Counter(replay, benchmark::Counter::kAvgIterations);
+  state.counters["analysis_s"] = benchmark::Counter(analysis, benchmark::Counter::kAvgIterations);
+  state.counters["replay_over_analysis"] = analysis > 0 ? replay / analysis : 0.0;
+  state.counters["oversubscribed_links"] = over;
+}
+BENCHMARK(BM_contention_vs_replay)->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,48 @@
+#pragma once
+#include <hbcast/eval/timed_transfers.hpp>
+#include <hbcast/model/link_route_model.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// A stretch of time during which a shared link is asked for more than its bandwidth.
+struct OversubscribedInterval {
+  double start = 0.0;
+  double end = 0.0;
+  double peak_ratio = 0.0;                ///< largest demand / bandwidth within the stretch
+  std::vector<std::size_t> transfers;     ///< indices into ContentionReport::transfers, ascending
+};
+
+/// One over-subscribed shared link.
+struct LinkContention {
+  LinkId link = 0;
+  std::string name;
+  double bandwidth = 0.0;
+  double peak_ratio = 0.0;       ///< largest demand / bandwidth
+  double overloaded_time = 0.0;  ///< total length of its intervals (s)
+  std::vector<OversubscribedInterval> intervals;
+};
+
+struct ContentionReport {
+  std::vector<TimedTransfer> transfers;
+  /// The over-subscribed shared links, worst first (peak ratio, then overloaded time, then id).
+  std::vector<LinkContention> links;
+  /// Largest peak ratio over all links (0 when none is over-subscribed).
+  double worst_ratio() const { return links.empty() ? 0.0 : links.front().peak_ratio; }
+};
+
+/// Demand a set of transfers places on the platform's shared links, as the principle of the
+/// link-aware schedulers states it: a transfer running at its pairwise rate r (its route's
+/// bottleneck bandwidth) uses r on every link of its route (twice on a link it crosses twice)
+/// during its data phase [start + route latency, end) (CM02: a flow takes no bandwidth while its
+/// latency elapses). A SHARED link is over-subscribed where the summed rates exceed its bandwidth
+/// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
+/// there max-min sharing can slow a transfer below its pairwise rate; where no link is
+/// over-subscribed, every transfer gets its rate and a replay equals the prediction.
+/// Cost: O(E h log(E h)) for E transfers over routes of at most h links.
+ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
+
+}  // namespace hbcast

@@ -1,0 +1,24 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/model/port_model.hpp>
+#include <hbcast/model/cost_model.hpp>
+
+#include <vector>
+
+namespace hbcast {
+
+/// One transfer of an atomic broadcast as the pairwise model times it: [start, end), with
+/// end - start = T_{from,to}(bytes).
+struct TimedTransfer {
+  NodeId from = 0;
+  NodeId to = 0;
+  double start = 0.0;
+  double end = 0.0;
+};
+
+/// Every edge of `tree` with its start and end under the atomic evaluator (evaluate_atomic: the
+/// same send order, send start times and port model), in depth-first order from the root.
+std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
+                                           PortModel port);
+
+}  // namespace hbcast

@@ -1,0 +1,16 @@
+#pragma once
+#include <hbcast/core/node_id.hpp>
+#include <hbcast/link_aware/link_greedy.hpp>
+#include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/model/schedule_result.hpp>
+
+#include <string>
+
+namespace hbcast {
+
+/// Runs the link-aware engine on an instance's links (its transfer size and port model) and
+/// labels the result with the pairwise model from those links.
+ScheduleResult schedule_link_aware(const BroadcastInstance& instance, NodeId root, bool lookahead,
+                                   const std::string& who);
+
+}  // namespace hbcast

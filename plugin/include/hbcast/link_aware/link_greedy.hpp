@@ -1,0 +1,35 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/model/port_model.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
+
+namespace hbcast {
+
+struct LinkGreedyOptions {
+  double bytes = 0.0;
+  PortModel port = PortModel::one_port;
+  /// link-ecef: a first phase that reaches every receiver group once, between groups only, keyed by
+  /// completion plus ECEF-LA's lookahead; earliest completion over every pair otherwise (link-fnf).
+  bool lookahead = false;
+};
+
+/// The engine of link-fnf and link-ecef (link_aware/README.md): repeatedly commits the (informed
+/// sender, uninformed receiver) transfer of earliest completion (plus the lookahead), where a
+/// transfer starts no earlier than its sender's port is free (one-port: its previous send ended;
+/// multi-port: send_u(S) after the previous start, from `costs`) nor before every shared link of
+/// its route has its pairwise rate to spare for the whole data phase (LinkCapacityTimeline). A
+/// receiver receives once, so its port never binds. Every child carries its send start time, which
+/// the evaluators and the replay honour; so no shared link is ever over-subscribed.
+///
+/// Candidates are (sender group, receiver group) pairs (ReceiverGroups): the sender group's host
+/// whose port frees first sends to the receiver group's first uninformed host. One heap holds them
+/// keyed by a lower bound of their completion; popped keys are revalidated against the current
+/// ports and links (completions only grow as transfers are committed): a key that still holds is
+/// the minimum and is committed, otherwise it goes back with its new value. O(n G) offers for G
+/// groups, each evaluation O(h (log m + s)) for routes of h links, m promised steps, s skipped
+/// (link_aware/README.md).
+BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs, NodeId root,
+                                     const LinkGreedyOptions& options);
+
+}  // namespace hbcast

@@ -1,0 +1,43 @@
+#pragma once
+#include <hbcast/model/link_route_model.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+
+#include <simgrid/s4u/Link.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+
+namespace hbcast {
+
+/// The link-level view of a loaded platform (the SimGrid adapter of LinkRouteModel). Routes come
+/// from Host::route_to on first use, as link ids in route order (a SPLITDUPLEX link appears as its
+/// directed _UP or _DOWN half, a link of its own), and are kept in a bounded cache: when it holds
+/// `cache_capacity` routes it starts afresh, so memory stays O(capacity + links) however many
+/// pairs a scheduler asks for (no n^2 storage on large clusters). Links get ids as routes reveal
+/// them; a link's properties are read once.
+class PlatformLinkModel final : public LinkRouteModel {
+public:
+  static constexpr std::size_t kDefaultCacheCapacity = std::size_t{1} << 18;
+
+  explicit PlatformLinkModel(const LoadedPlatform& platform, std::size_t cache_capacity = kDefaultCacheCapacity);
+
+  std::size_t host_count() const override { return hosts_.size(); }
+  std::shared_ptr<const LinkRoute> route(NodeId from, NodeId to) const override;
+  const LinkProperties& link(LinkId id) const override { return links_.at(id); }
+
+  /// Links seen so far, and routes cached now.
+  std::size_t known_links() const { return links_.size(); }
+  std::size_t cached_routes() const { return routes_.size(); }
+
+private:
+  LinkId id_of(const simgrid::s4u::Link* link) const;
+
+  std::vector<simgrid::s4u::Host*> hosts_;
+  std::size_t cache_capacity_;
+  mutable std::deque<LinkProperties> links_;  // a deque: references stay valid as links are added
+  mutable std::unordered_map<const simgrid::s4u::Link*, LinkId> ids_;
+  mutable std::unordered_map<std::uint64_t, std::shared_ptr<const LinkRoute>> routes_;
+};
+
+}  // namespace hbcast

@@ -1,0 +1,44 @@
+#pragma once
+#include <hbcast/eval/contention_analysis.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// One over-subscribed shared link as the report shows it.
+struct ContendedLink {
+  std::string name;
+  double bandwidth = 0.0;        ///< bytes/s
+  double peak_ratio = 0.0;       ///< largest demand / bandwidth
+  double overloaded_time = 0.0;  ///< seconds over its bandwidth
+  double first_start = 0.0;      ///< when it is first over-subscribed
+  std::size_t transfers = 0;     ///< transfers involved, over all its intervals
+};
+
+/// A tree's contention analysis (analyze_contention) as carried by simulate's outputs: how many
+/// shared links are over-subscribed and the worst of them.
+struct ContentionSummary {
+  std::size_t oversubscribed_links = 0;
+  std::vector<ContendedLink> worst;  ///< worst first, at most the number asked for
+};
+
+ContentionSummary summarize_contention(const ContentionReport& report, std::size_t keep);
+
+/// The table's "Contention" section: per scheduler, the count and its worst links.
+struct SchedulerContention {
+  std::string scheduler;
+  const ContentionSummary* summary;
+};
+void write_contention_section(std::ostream& out, const std::vector<SchedulerContention>& runs);
+
+void to_json(nlohmann::json& json, const ContendedLink& link);
+void from_json(const nlohmann::json& json, ContendedLink& link);
+void to_json(nlohmann::json& json, const ContentionSummary& summary);
+void from_json(const nlohmann::json& json, ContentionSummary& summary);
+
+}  // namespace hbcast::cli

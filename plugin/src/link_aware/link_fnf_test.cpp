@@ -1,0 +1,125 @@
+#include <hbcast/core/tree_validation.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/link_aware/link_ecef.hpp>
+#include <hbcast/link_aware/link_fnf.hpp>
+#include <hbcast/model/clustered_link_model.hpp>
+#include <hbcast/model/link_cost_model.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+
+using namespace hbcast;
+
+namespace {
+
+std::unique_ptr<BroadcastInstance> instance_on(std::shared_ptr<const LinkRouteModel> links, double bytes,
+                                               PortModel port)
+{
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < links->host_count(); ++k)
+    names.push_back("h" + std::to_string(k));
+  auto instance = std::make_unique<BroadcastInstance>(std::make_shared<LinkCostModel>(links), names, bytes, port);
+  instance->set_links(std::move(links));
+  return instance;
+}
+
+// One cluster of 4 hosts, 100 B/s host links, no latency; every transfer of 100 bytes takes 1 s.
+std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
+{
+  LinkedCluster c;
+  c.hosts = 4;
+  c.host_bandwidth = 100;
+  c.host_latency = 0;
+  c.backbone_bandwidth = backbone;
+  c.backbone_latency = 0;
+  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{c});
+}
+
+std::shared_ptr<ClusteredLinkModel> random_platform(std::mt19937_64& random)
+{
+  std::uniform_int_distribution<std::size_t> cluster_count(1, 5), hosts(1, 12);
+  std::uniform_real_distribution<double> factor(0.5, 4.0), latency(0.0, 2e-3);
+  std::vector<LinkedCluster> clusters(cluster_count(random));
+  for (auto& cluster : clusters) {
+    cluster.hosts = hosts(random);
+    cluster.host_bandwidth = 1e8 * factor(random);
+    cluster.host_latency = latency(random) / 100;
+    cluster.backbone_bandwidth = cluster.host_bandwidth * factor(random);
+    cluster.backbone_latency = latency(random) / 100;
+    cluster.backbone_sharing = random() % 4 == 0 ? LinkSharing::fatpipe : LinkSharing::shared;
+    cluster.uplink_bandwidth = 1e8 * factor(random) / 2;
+    cluster.uplink_latency = latency(random);
+  }
+  return std::make_shared<ClusteredLinkModel>(clusters);
+}
+
+}  // namespace
+
+TEST(LinkFnf, ABackboneOfOneFlowSerializesTheBroadcast)
+{
+  // Every transfer crosses the backbone, which carries one at a time: 0 -> 1, 2, 3 at 0, 1, 2.
+  auto links = four_hosts(100);
+  const auto result = schedule_link_fnf(*instance_on(links, 100, PortModel::one_port), 0);
+  EXPECT_EQ(result.tree.children(0), (std::vector<NodeId>{1, 2, 3}));
+  EXPECT_EQ(result.tree.send_start(3), 2.0);
+  EXPECT_DOUBLE_EQ(evaluate_atomic(result.tree, LinkCostModel(links), 100, PortModel::one_port).makespan, 3.0);
+}
+
+TEST(LinkFnf, ABackboneOfTwoFlowsLetsTwoRun)
+{
+  // After 0 -> 1, the backbone carries 0 -> 2 and 1 -> 3 together: done at 2, as plain FNF.
+  auto links = four_hosts(200);
+  const auto result = schedule_link_fnf(*instance_on(links, 100, PortModel::one_port), 0);
+  EXPECT_EQ(result.tree.children(0), (std::vector<NodeId>{1, 2}));
+  EXPECT_EQ(result.tree.children(1), (std::vector<NodeId>{3}));
+  EXPECT_DOUBLE_EQ(evaluate_atomic(result.tree, LinkCostModel(links), 100, PortModel::one_port).makespan, 2.0);
+}
+
+TEST(LinkFnf, NeedsTheLinks)
+{
+  auto links = four_hosts(200);
+  BroadcastInstance instance(std::make_shared<LinkCostModel>(links), {"a", "b", "c", "d"}, 100);
+  EXPECT_THROW(
+      {
+        try {
+          schedule_link_fnf(instance, 0);
+        } catch (const std::invalid_argument& error) {
+          EXPECT_STREQ(error.what(),
+                       "link-fnf needs the platform's links and routes, which this instance does not provide");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  EXPECT_TRUE(find_scheduler("link-fnf")->needs_links);
+  EXPECT_TRUE(find_scheduler("link-ecef")->needs_links);
+}
+
+// The principle, on random multi-cluster platforms: the trees never over-subscribe a shared
+// link, every send starts exactly at its recorded time, and every host is reached.
+TEST(LinkAwareProperty, NeverOverSubscribeAndKeepTheirStartTimes)
+{
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    std::mt19937_64 random(seed);
+    auto links = random_platform(random);
+    const NodeId root = random() % links->host_count();
+    const double bytes = 1e5 * (1 + random() % 100);
+    for (PortModel port : {PortModel::one_port, PortModel::multi_port}) {
+      for (const auto* name : {"link-fnf", "link-ecef"}) {
+        const auto instance = instance_on(links, bytes, port);
+        const auto result = run_scheduler(*find_scheduler(name), *instance, root);
+        const auto transfers = timed_transfers(result.tree, LinkCostModel(links), bytes, port);
+        ASSERT_EQ(transfers.size(), links->host_count() - 1) << "seed " << seed << " " << name;
+        for (const auto& transfer : transfers)
+          ASSERT_NEAR(transfer.start, *result.tree.send_start(transfer.to), 1e-12 * (1 + transfer.end))
+              << "seed " << seed << " " << name;
+        const auto report = analyze_contention(transfers, *links);
+        ASSERT_TRUE(report.links.empty()) << "seed " << seed << " " << name << " over-subscribes "
+                                          << report.links.front().name;
+      }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+#include <hbcast/link_aware/link_greedy.hpp>
+
+#include <hbcast/link_aware/group_lookahead.hpp>
+#include <hbcast/link_aware/link_capacity_timeline.hpp>
+#include <hbcast/link_aware/receiver_groups.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <queue>
+#include <stdexcept>
+#include <tuple>
+
+namespace hbcast {
+namespace {
+
+// A (sender group, receiver group) pair: the sender group's informed host whose port frees first
+// sends to the receiver group's first uninformed host. `stamp` tells the live entry of a pair from
+// the superseded ones still in the heap.
+struct Candidate {
+  double key;
+  std::size_t from_group;
+  std::size_t to_group;
+  std::uint64_t stamp;
+  bool operator>(const Candidate& other) const
+  {
+    return std::tie(key, from_group, to_group) > std::tie(other.key, other.from_group, other.to_group);
+  }
+};
+
+// A transfer as it would run now: its ends, route, start and completion.
+struct Placement {
+  NodeId sender;
+  NodeId receiver;
+  std::shared_ptr<const LinkRoute> route;
+  double start;
+  double data_seconds;
+  double completion() const { return start + route->latency + data_seconds; }
+};
+
+// Informed hosts of one group by the time their port frees (then index): the top is the group's sender.
+using SenderQueue = std::priority_queue<std::pair<double, NodeId>, std::vector<std::pair<double, NodeId>>,
+                                        std::greater<>>;
+
+class LinkGreedy {
+public:
+  LinkGreedy(const LinkRouteModel& links, const CostModel& costs, NodeId root, const LinkGreedyOptions& options)
+      : links_(links), costs_(costs), options_(options), groups_(group_receivers(links, root, options.bytes)),
+        timeline_(links), tree_(links.host_count(), root), informed_(links.host_count(), false),
+        next_member_(groups_.members.size(), 0), uninformed_(groups_.members.size(), 0),
+        senders_(groups_.members.size()), live_(groups_.members.size() * groups_.members.size(), 0),
+        untouched_(groups_.members.size(), 1), untouched_groups_(groups_.members.size())
+  {
+    if (options.lookahead)
+      lookahead_.emplace(links, groups_, options.bytes);
+    between_groups_ = options.lookahead;
+    for (std::size_t g = 0; g < groups_.members.size(); ++g)
+      uninformed_[g] = groups_.members[g].size();
+    inform(root, 0.0);
+  }
+
+  BroadcastTree run()
+  {
+    std::size_t remaining = links_.host_count() - 1;
+    while (remaining > 0) {
+      if (heap_.empty())
+        throw std::logic_error("link-aware scheduler: no candidate left with hosts uninformed");
+      const Candidate top = heap_.top();
+      heap_.pop();
+      if (top.stamp != live_[pair_index(top.from_group, top.to_group)])
+        continue;  // superseded by a later offer of the same pair
+      if (between_groups_ && !untouched_[top.to_group])
+        continue;  // the first phase reaches each group once
+      const auto placement = place(top.from_group, top.to_group);
+      if (!placement)
+        continue;
+      const double key = key_of(*placement, top.to_group);
+      if (key <= top.key) {
+        commit(top.from_group, *placement);
+        --remaining;
+        offer(top.from_group, top.to_group);
+      } else {
+        push(key, top.from_group, top.to_group);
+      }
+    }
+    return std::move(tree_);
+  }
+
+private:
+  std::size_t pair_index(std::size_t from_group, std::size_t to_group) const
+  {
+    return from_group * groups_.members.size() + to_group;
+  }
+
+  NodeId first_uninformed(std::size_t group)
+  {
+    const auto& members = groups_.members[group];
+    auto& next = next_member_[group];
+    while (next < members.size() && informed_[members[next]])
+      ++next;
+    return next < members.size() ? members[next] : kNoNode;
+  }
+
+  std::optional<Placement> place(std::size_t from_group, std::size_t to_group)
+  {
+    const NodeId receiver = first_uninformed(to_group);
+    if (receiver == kNoNode || senders_[from_group].empty())
+      return std::nullopt;
+    const auto [port_free, sender] = senders_[from_group].top();
+    auto route = links_.route(sender, receiver);
+    const double data_seconds = options_.bytes / route->bandwidth;
+    const double start = timeline_.earliest_start(*route, port_free, data_seconds);
+    return Placement{sender, receiver, std::move(route), start, data_seconds};
+  }
+
+  double key_of(const Placement& placement, std::size_t to_group)
+  {
+    return placement.completion() + lookahead(to_group);
+  }
+
+  double lookahead(std::size_t to_group)
+  {
+    return between_groups_ ? lookahead_->value(to_group, untouched_) : 0.0;
+  }
+
+  void push(double key, std::size_t from_group, std::size_t to_group)
+  {
+    const std::uint64_t stamp = ++live_[pair_index(from_group, to_group)];
+    heap_.push({key, from_group, to_group, stamp});
+  }
+
+  // Offers the pair, superseding any earlier offer of it, at a lower bound of its value: the
+  // sender's port-free time plus the transfer time, links ignored. The links are looked at only
+  // when the offer reaches the top of the heap (most offers never do before the end).
+  void offer(std::size_t from_group, std::size_t to_group)
+  {
+    // link-ecef's first phase reaches every group once, between groups only.
+    if (between_groups_ && !untouched_[to_group])
+      return;
+    const NodeId receiver = first_uninformed(to_group);
+    if (receiver == kNoNode || senders_[from_group].empty())
+      return;
+    const auto [port_free, sender] = senders_[from_group].top();
+    const auto route = links_.route(sender, receiver);
+    const double completion = port_free + route->latency + options_.bytes / route->bandwidth;
+    push(completion + lookahead(to_group), from_group, to_group);
+  }
+
+  // `node` holds the message at `ready`: it joins its group's senders, whose offers are renewed
+  // (it may send earlier than the group's previous first sender).
+  void inform(NodeId node, double ready)
+  {
+    informed_[node] = true;
+    const std::size_t group = groups_.group_of[node];
+    --uninformed_[group];
+    if (untouched_[group]) {
+      untouched_[group] = 0;
+      --untouched_groups_;
+    }
+    senders_[group].push({ready, node});
+    if (between_groups_ && untouched_groups_ == 0) {
+      between_groups_ = false;  // every group reached: from now on, every pair (superseding the first phase)
+      for (std::size_t a = 0; a < groups_.members.size(); ++a)
+        for (std::size_t g = 0; g < groups_.members.size(); ++g)
+          offer(a, g);
+      return;
+    }
+    for (std::size_t g = 0; g < groups_.members.size(); ++g)
+      if (uninformed_[g] > 0)
+        offer(group, g);
+  }
+
+  void commit(std::size_t from_group, const Placement& placement)
+  {
+    const double data_start = placement.start + placement.route->latency;
+    timeline_.reserve(*placement.route, data_start, data_start + placement.data_seconds);
+    tree_.add_child(placement.sender, placement.receiver);
+    tree_.set_send_start(placement.receiver, placement.start);
+    senders_[from_group].pop();
+    senders_[from_group].push({options_.port == PortModel::one_port
+                                   ? placement.completion()
+                                   : placement.start + costs_.send_overhead(placement.sender, options_.bytes),
+                               placement.sender});
+    inform(placement.receiver, placement.completion());
+  }
+
+  const LinkRouteModel& links_;
+  const CostModel& costs_;
+  LinkGreedyOptions options_;
+  ReceiverGroups groups_;
+  std::optional<GroupLookahead> lookahead_;
+  LinkCapacityTimeline timeline_;
+  BroadcastTree tree_;
+  std::vector<bool> informed_;
+  std::vector<std::size_t> next_member_;
+  std::vector<std::size_t> uninformed_;
+  std::vector<SenderQueue> senders_;
+  std::vector<std::uint64_t> live_;  // per (sender group, receiver group): stamp of the live offer
+  std::vector<std::size_t> untouched_;  // per group: 1 while none of its hosts is informed
+  std::size_t untouched_groups_;
+  bool between_groups_ = false;      // link-ecef's first phase (ECEF between the groups' first hosts)
+  std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap_;
+};
+
+}  // namespace
+
+BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs, NodeId root,
+                                     const LinkGreedyOptions& options)
+{
+  if (root >= links.host_count())
+    throw std::out_of_range("link-aware scheduler: root out of range");
+  return LinkGreedy(links, costs, root, options).run();
+}
+
+}  // namespace hbcast

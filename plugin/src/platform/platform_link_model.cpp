@@ -1,0 +1,57 @@
+#include <hbcast/platform/platform_link_model.hpp>
+
+#include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform/platform_error.hpp>
+
+#include <limits>
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+
+PlatformLinkModel::PlatformLinkModel(const LoadedPlatform& platform, std::size_t cache_capacity)
+    : hosts_(platform.hosts()), cache_capacity_(std::max<std::size_t>(cache_capacity, 1))
+{
+}
+
+LinkId PlatformLinkModel::id_of(const sg4::Link* link) const
+{
+  const auto [it, added] = ids_.emplace(link, static_cast<LinkId>(links_.size()));
+  if (added) {
+    const LinkSharing sharing = link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE ? LinkSharing::fatpipe
+                                                                                                 : LinkSharing::shared;
+    links_.push_back({link->get_name(), link->get_bandwidth(), link->get_latency(), sharing});
+  }
+  return it->second;
+}
+
+std::shared_ptr<const LinkRoute> PlatformLinkModel::route(NodeId from, NodeId to) const
+{
+  const std::uint64_t key = static_cast<std::uint64_t>(from) * hosts_.size() + to;
+  if (auto it = routes_.find(key); it != routes_.end())
+    return it->second;
+  set_activity("computing the route from '%s' to '%s'", hosts_.at(from)->get_cname(), hosts_.at(to)->get_cname());
+  std::vector<sg4::Link*> path;
+  auto route = std::make_shared<LinkRoute>();
+  try {
+    hosts_[from]->route_to(hosts_[to], path, &route->latency);
+  } catch (const std::exception& error) {
+    throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
+                        "': " + error.what());
+  }
+  if (path.empty() && from != to)
+    throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
+                        "' (empty route)");
+  // The latency is SimGrid's own sum, so times match the platform cost model to the last bit.
+  route->bandwidth = std::numeric_limits<double>::infinity();
+  for (const sg4::Link* link : path) {
+    route->links.push_back(id_of(link));
+    route->bandwidth = std::min(route->bandwidth, link->get_bandwidth());
+  }
+  if (routes_.size() >= cache_capacity_)
+    routes_.clear();
+  routes_.emplace(key, route);
+  return route;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,74 @@
+#include <hbcast/simulation/contention_summary.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+namespace hbcast::cli {
+
+ContentionSummary summarize_contention(const ContentionReport& report, std::size_t keep)
+{
+  ContentionSummary summary;
+  summary.oversubscribed_links = report.links.size();
+  for (std::size_t k = 0; k < report.links.size() && k < keep; ++k) {
+    const LinkContention& link = report.links[k];
+    std::set<std::size_t> involved;
+    for (const auto& interval : link.intervals)
+      involved.insert(interval.transfers.begin(), interval.transfers.end());
+    summary.worst.push_back({link.name, link.bandwidth, link.peak_ratio, link.overloaded_time,
+                             link.intervals.front().start, involved.size()});
+  }
+  return summary;
+}
+
+void write_contention_section(std::ostream& out, const std::vector<SchedulerContention>& runs)
+{
+  out << "\nContention (shared links asked for more than their bandwidth under the pairwise timing)\n";
+  for (const auto& run : runs) {
+    if (run.summary->oversubscribed_links == 0) {
+      out << fmt::format("{:<16} none\n", run.scheduler);
+      continue;
+    }
+    out << fmt::format("{:<16} {} link{} over-subscribed; worst:", run.scheduler, run.summary->oversubscribed_links,
+                       run.summary->oversubscribed_links == 1 ? "" : "s");
+    for (const auto& link : run.summary->worst)
+      out << fmt::format(" {} x{:.2f} for {:.6f} s from {:.6f} s ({} transfers);", link.name, link.peak_ratio,
+                         link.overloaded_time, link.first_start, link.transfers);
+    out << "\n";
+  }
+}
+
+void to_json(nlohmann::json& json, const ContendedLink& link)
+{
+  json = {{"link", link.name},
+          {"bandwidth", link.bandwidth},
+          {"peak_ratio", link.peak_ratio},
+          {"overloaded_seconds", link.overloaded_time},
+          {"first_start", link.first_start},
+          {"transfers", link.transfers}};
+}
+
+void from_json(const nlohmann::json& json, ContendedLink& link)
+{
+  link.name = json.at("link").get<std::string>();
+  link.bandwidth = json.at("bandwidth").get<double>();
+  link.peak_ratio = json.at("peak_ratio").get<double>();
+  link.overloaded_time = json.at("overloaded_seconds").get<double>();
+  link.first_start = json.at("first_start").get<double>();
+  link.transfers = json.at("transfers").get<std::size_t>();
+}
+
+void to_json(nlohmann::json& json, const ContentionSummary& summary)
+{
+  json = {{"oversubscribed_links", summary.oversubscribed_links}, {"worst_links", summary.worst}};
+}
+
+void from_json(const nlohmann::json& json, ContentionSummary& summary)
+{
+  summary.oversubscribed_links = json.at("oversubscribed_links").get<std::size_t>();
+  summary.worst = json.at("worst_links").get<std::vector<ContendedLink>>();
+}
+
+}  // namespace hbcast::cli

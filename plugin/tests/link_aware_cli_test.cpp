@@ -1,0 +1,89 @@
+// `hbcast simulate` with the link-aware schedulers, the contention section and --gantt, as users
+// run them (the real binary), on the shipped grid5000_88.xml and a generated backbone cluster.
+#include "support/cli_expectations.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace hbcast::test_support;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& fragment)
+{
+  return text.find(fragment) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(LinkAwareCli, LinkAwareTreesReplayAtTheirPredictionOnGrid5000AndFnfContends)
+{
+  const auto result = run_hbcast({"simulate", "-s", "link-fnf,link-ecef,fnf", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  for (const auto& run : report["runs"]) {
+    const double predicted = run["pairwise"]["makespan"];
+    const double simulated = run["simulated"]["makespan"];
+    const double lateness = run["lateness"]["seconds"];
+    if (run["scheduler"] == "fnf") {
+      // Per-node lateness: FNF's latest node is an IDPOT host (behind the slowest WAN links).
+      EXPECT_GT(lateness, 1.0);
+      EXPECT_EQ(run["lateness"]["host"].get<std::string>().rfind("idpot", 0), 0u) << run["lateness"];
+      EXPECT_GT(run["contention"]["oversubscribed_links"].get<int>(), 0);
+      EXPECT_TRUE(contains(run["contention"]["worst_links"][0]["link"].get<std::string>(), "wan_"));
+      EXPECT_GT(simulated, 1.5 * predicted);
+    } else {
+      EXPECT_EQ(run["contention"]["oversubscribed_links"], 0) << run["scheduler"];
+      EXPECT_LE(lateness, 1e-9 * predicted) << run["scheduler"];
+      EXPECT_NEAR(simulated, predicted, 1e-9 * predicted) << run["scheduler"];
+    }
+  }
+}
+
+TEST(LinkAwareCli, TableHasAContentionSectionAndCsvTheWorstLink)
+{
+  const auto table = run_hbcast({"simulate", "-s", "link-fnf,binomial"});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_TRUE(contains(table.out, "\nContention (shared links asked for more than their bandwidth"));
+  EXPECT_TRUE(contains(table.out, "\nlink-fnf         none\n")) << table.out;
+  EXPECT_TRUE(contains(table.out, "latest node (s late)")) << table.out;
+  EXPECT_TRUE(contains(table.out, "\nbinomial         ")) << table.out;
+  const auto csv = run_hbcast({"simulate", "-s", "link-ecef,binomial", "--format", "csv"});
+  ASSERT_EQ(csv.exit_status, 0) << csv.err;
+  EXPECT_TRUE(contains(csv.out, ",oversubscribed_links,worst_link,worst_link_ratio,lateness,latest_host\n"));
+  EXPECT_TRUE(contains(csv.out, ",0,,,")) << csv.out;  // link-ecef: none, no worst link
+  EXPECT_TRUE(contains(csv.out, ",wan_")) << csv.out;   // binomial: a WAN link
+}
+
+TEST(LinkAwareCli, GanttChartsOnePerScheduler)
+{
+  TemporaryDirectory dir;
+  const auto result =
+      run_hbcast({"simulate", "-s", "link-fnf,fnf", "--gantt", dir.path() + "/g.svg", "--format", "csv"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  for (const char* name : {"/g.link-fnf.svg", "/g.fnf.svg"}) {
+    const std::string svg = read_file(dir.path() + name);
+    EXPECT_TRUE(contains(svg, "<svg")) << name;
+    EXPECT_TRUE(contains(svg, "orsay0-0")) << name;  // the root's row
+  }
+  EXPECT_TRUE(contains(read_file(dir.path() + "/g.fnf.svg"), "receive, late"));
+  EXPECT_TRUE(contains(read_file(dir.path() + "/g.link-fnf.svg"), "no shared link over-subscribed"));
+}
+
+TEST(LinkAwareCli, GanttErrors)
+{
+  TemporaryDirectory dir;
+  expect_one_line_error(run_hbcast({"simulate", "-s", "fnf", "--gantt", dir.path() + "/g.pdf"}),
+                        "--gantt: cannot tell the figure format");
+  expect_one_line_error(run_hbcast({"simulate", "-s", "fnf", "--slices", "4", "--gantt", dir.path() + "/g.png"}),
+                        "--gantt draws atomic broadcasts");
+}
+
+TEST(LinkAwareCli, GenerateErrorsNameTheParameter)
+{
+  TemporaryDirectory dir;
+  expect_one_line_error(run_hbcast({"generate", "backbone", "--nodes", "0", "-o", dir.path() + "/b.xml"}),
+                        "backbone platform: 'nodes' must be at least 1");
+  expect_one_line_error(run_hbcast({"generate", "fat-tree", "--leaves", "x", "-o", dir.path() + "/f.xml"}),
+                        "'leaves' must be a whole number");
+}

@@ -1,0 +1,71 @@
+// The link-level generators (`hbcast generate backbone|fat-tree|dragonfly`): SimGrid 3.32 loads
+// each family, routes every host pair, the link model agrees with the platform cost model, and a
+// link-fnf tree replays at its prediction (exact mode) although the platform shares links.
+// One engine per test, hence per process.
+#include <hbcast/simulation/platform_generators.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/replay/replay_tree.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include "support/code_platforms.hpp"
+#include "support/xml_file.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace hbcast;
+
+namespace {
+
+void check_family(const std::string& generator, const std::map<std::string, std::string>& parameters,
+                  std::size_t hosts, const std::string& scheduler)
+{
+  const test_support::XmlFile file("hbcast-" + generator, cli::generate_platform_xml(generator, parameters, 1));
+  auto engine = test_support::make_engine("link_platforms_test");
+  test_support::set_exact_mode(engine);
+  auto platform = LoadedPlatform::load(engine, file.path());
+  ASSERT_EQ(platform.size(), hosts);
+  auto costs = std::make_shared<PlatformCostModel>(platform);
+  auto links = std::make_shared<PlatformLinkModel>(platform);
+  bool shared = false;
+  for (NodeId u = 0; u < hosts; ++u)
+    for (NodeId v = 0; v < hosts; ++v) {
+      if (u == v)
+        continue;
+      const auto route = links->route(u, v);
+      ASSERT_FALSE(route->links.empty()) << u << " -> " << v;
+      EXPECT_EQ(route->latency, costs->latency(u, v));
+      EXPECT_EQ(1.0 / route->bandwidth, costs->inverse_bandwidth(u, v));
+      for (LinkId id : route->links)
+        shared = shared || links->link(id).sharing == LinkSharing::shared;
+    }
+  EXPECT_TRUE(shared);
+  const double bytes = 1e7;
+  BroadcastInstance instance(costs, platform.host_names(), bytes);
+  instance.set_links(links);
+  const auto tree = run_scheduler(*find_scheduler(scheduler), instance, 0).tree;
+  EXPECT_TRUE(analyze_contention(timed_transfers(tree, *costs, bytes, PortModel::one_port), *links).links.empty());
+  const double predicted = evaluate_atomic(tree, *costs, bytes, PortModel::one_port).makespan;
+  const double simulated = replay_tree(engine, tree, platform.hosts(), {bytes, 1, PortModel::one_port, "g"}).makespan;
+  EXPECT_NEAR(simulated, predicted, 1e-9 * predicted);
+}
+
+}  // namespace
+
+TEST(LinkPlatforms, BackboneClustersLoadRouteAndReplayExactly)
+{
+  check_family("backbone", {{"clusters", "3"}, {"nodes", "5"}}, 15, "link-fnf");
+}
+
+TEST(LinkPlatforms, FatTreeLoadsRoutesAndReplaysExactly)
+{
+  check_family("fat-tree", {{"leaves", "4"}, {"hosts-per-leaf", "4"}, {"spines", "2"}}, 16, "link-fnf");
+}
+
+TEST(LinkPlatforms, DragonflyLoadsRoutesAndReplaysExactly)
+{
+  check_family("dragonfly", {}, 36, "link-ecef");
+}
