@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# sweep.sbatch on a real Slurm (ctest slurm.sweep_array): a single-node cluster from
+# local_cluster.sh, in a temporary directory, stopped on every exit.
+#   1. The example scenario as a 4-task array with its dependent merge: the merged file must equal
+#      a local `hbcast sweep` byte for byte.
+#   2. Fault injection: task 2 is held, then cancelled with scancel before it can run; the merge
+#      must fail naming exactly shard 2's points (ids 2 mod 4); resubmitting task 2 alone
+#      completes the shard and its merge passes, equal to the local sweep again.
+# Usage: sweep_array_test.sh HBCAST_BINARY. Exit status 77 (ctest: skipped) when Slurm cannot be
+# started here (not root, packages not installable), with the reason; 0 passed; else failed.
+# Environment: HBCAST_SLURM_TEST_TIMEOUT, seconds for the whole test (default 150).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+hbcast=$(realpath "${1:?usage: $0 HBCAST_BINARY}")
+scenario=$(realpath "$here/../example.yaml")
+stem=example
+shards=4
+cancelled=2
+deadline=$((SECONDS + ${HBCAST_SLURM_TEST_TIMEOUT:-150}))
+
+skip() { echo "SKIPPED: $*"; exit 77; }
+fail() { echo "FAILED: $*"; exit 1; }
+show() { echo "\$ $*" >&2; "$@"; }  # the command on stderr, so that $(show ...) captures only its output
+
+[ "$(id -u)" -eq 0 ] || skip "not root (local_cluster.sh needs root to run slurmd)"
+
+# A port pair nobody listens on, so that a Slurm already on this machine is left alone.
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port_pair() {
+  local port
+  for port in $(seq 16817 2 16999); do
+    port_free "$port" && port_free $((port + 1)) && { echo "$port"; return; }
+  done
+  fail "no free port pair in 16817-17000"
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hbcast-slurm-test.XXXXXX")
+export HBCAST_SLURM_DIR=$work/cluster HBCAST_SLURM_PORT=$(free_port_pair) HBCAST=$hbcast
+export SLURM_CONF=$HBCAST_SLURM_DIR/slurm.conf
+
+dump_logs() {
+  local file
+  for file in "$HBCAST_SLURM_DIR"/log/*.log "$work"/run/*.out; do
+    [ -e "$file" ] && { echo "--- $file (last 20 lines)"; tail -n 20 "$file"; }
+  done
+}
+cleanup() {
+  local status=$?
+  [ $status -eq 0 ] || [ $status -eq 77 ] || dump_logs
+  "$here/local_cluster.sh" stop >/dev/null 2>&1 || echo "local_cluster.sh stop failed"
+  rm -rf "$work"
+  exit $status
+}
+trap cleanup EXIT
+
+job_state() { scontrol show job -o "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -n 1 | cut -d= -f2; }
+
+# Waits until job $1 has ended and checks it ended in state $2.
+wait_for() {
+  local state
+  while true; do
+    state=$(job_state "$1")
+    case "$state" in
+      PENDING | RUNNING | CONFIGURING | COMPLETING | "") ;;
+      "$2") echo "job $1: $state"; return 0 ;;
+      *) fail "job $1 ended $state, expected $2" ;;
+    esac
+    [ $SECONDS -lt $deadline ] || fail "job $1 still ${state:-unknown} at the time limit"
+    sleep 0.5
+  done
+}
+
+# The merge job a task submitted, from the task's log (sbatch prints "Submitted batch job N").
+merge_job_of() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$work/run/hbcast-sweep-$1.out"; }
+
+start_cluster() {
+  local status=0 reason
+  reason=$("$here/local_cluster.sh" start 2>&1) || status=$?
+  echo "$reason"
+  [ $status -ne 3 ] || skip "$(tail -n 1 <<<"$reason")"
+  [ $status -eq 0 ] || fail "local_cluster.sh start exited $status"
+}
+
+start_cluster
+mkdir "$work/run"
+cd "$work/run"
+show "$hbcast" sweep "$scenario" -j 2 -o "$work/local.csv"
+
+echo "== the array, task $cancelled held, then cancelled before it runs"
+array=$(show sbatch --parsable --hold --array=0-$((shards - 1)) --cpus-per-task=1 "$here/sweep.sbatch" "$scenario" | tail -n 1)
+show scontrol release "${array}_[0-$((cancelled - 1)),$((cancelled + 1))-$((shards - 1))]"
+for task in $(seq 0 $((shards - 1))); do
+  [ "$task" -eq $cancelled ] || wait_for "${array}_$task" COMPLETED
+done
+show scancel "${array}_$cancelled"
+wait_for "${array}_$cancelled" CANCELLED
+merge=$(merge_job_of "${array}_0")
+[ -n "$merge" ] || fail "task 0 submitted no merge job"
+wait_for "$merge" FAILED
+show cat "hbcast-merge-$merge.out"
+points=$(($(wc -l <"$work/local.csv") - 1))
+expected_ids=$(awk -F, -v n=$shards -v i=$cancelled 'NR > 1 && $1 % n == i { printf "%s%s", sep, $1; sep = ", " }' "$work/local.csv")
+missing=$(awk -F, -v n=$shards -v i=$cancelled 'NR > 1 && $1 % n == i' "$work/local.csv" | wc -l)
+grep -qF "hbcast: error: $missing of $points points missing ($expected_ids), first point $cancelled " "hbcast-merge-$merge.out" \
+  || fail "the merge did not name exactly the $missing points of shard $cancelled ($expected_ids)"
+[ ! -e "$stem.results.csv" ] || fail "the failed merge left $stem.results.csv"
+
+echo "== task $cancelled resubmitted alone"
+again=$(show sbatch --parsable --array=$cancelled --cpus-per-task=1 "$here/sweep.sbatch" "$scenario" $shards | tail -n 1)
+wait_for "${again}_$cancelled" COMPLETED
+merge=$(merge_job_of "${again}_$cancelled")
+[ -n "$merge" ] || fail "the resubmitted task submitted no merge job"
+wait_for "$merge" COMPLETED
+show cat "hbcast-merge-$merge.out"
+show cmp "$stem.results.csv" "$work/local.csv"
+echo "PASSED: the merged Slurm sweep equals the local sweep byte for byte, before and after the fault ($SECONDS s)"
