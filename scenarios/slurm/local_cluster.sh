@@ -25,7 +25,7 @@ packages=(munge slurmctld slurmd slurm-client)
 daemons=(slurmd slurmctld munged)  # in stopping order
 
 say() { echo "local_cluster: $*"; }
-fail() { echo "local_cluster: error: $*" >&2; exit "${2:-1}"; }
+fail() { echo "local_cluster: error: $1" >&2; exit "${2:-1}"; }  # $2: exit status
 
 pid_file() { echo "$state_dir/$1.pid"; }
 
@@ -50,6 +50,8 @@ install_packages() {
 }
 
 write_config() {
+  # Root writes here: a directory someone else made (in /tmp, say) is not trusted.
+  [ ! -e "$state_dir" ] || [ "$(stat -c %u "$state_dir")" -eq 0 ] || fail "$state_dir exists and is not root's"
   mkdir -p "$state_dir"/{munge,ctld,spool,log}
   chmod 755 "$state_dir" "$state_dir/munge"  # munged wants its socket reachable by every user
   [ -s "$state_dir/munge/munge.key" ] || mungekey --create --keyfile="$state_dir/munge/munge.key"
