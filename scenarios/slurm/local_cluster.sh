@@ -144,7 +144,7 @@ stop_daemon() {
 stop() {
   if running_pid slurmctld >/dev/null; then
     # Jobs first, so that no slurmstepd outlives slurmd.
-    SLURM_CONF=$conf scancel --quiet --full --state=RUNNING,PENDING --partition=local 2>/dev/null || true
+    SLURM_CONF=$conf scancel --quiet --partition=local 2>/dev/null || true
     local deadline=$((SECONDS + 15))
     while [ -n "$(SLURM_CONF=$conf squeue -h -o %i 2>/dev/null)" ] && [ $SECONDS -lt $deadline ]; do sleep 0.5; done
   fi

@@ -39,6 +39,7 @@ free_port_pair() {
 for variable in $(compgen -e | grep -E '^(SLURM|SBATCH|SALLOC|SRUN)_' || true); do unset "$variable"; done
 port=$(free_port_pair)
 work=$(mktemp -d "${TMPDIR:-/tmp}/hbcast-slurm-test.XXXXXX")
+chmod 755 "$work"  # munged wants its socket reachable by every user
 export HBCAST_SLURM_DIR=$work/cluster HBCAST_SLURM_PORT=$port HBCAST=$hbcast
 export SLURM_CONF=$HBCAST_SLURM_DIR/slurm.conf
 
@@ -67,7 +68,7 @@ wait_for() {
     state=$(job_state "$1")
     case "$state" in
       PENDING | RUNNING | CONFIGURING | COMPLETING | "") ;;
-      "$2") echo "job $1: $state"; return 0 ;;
+      "$2") echo "job $1: $state (at ${SECONDS} s)"; return 0 ;;
       *) fail "job $1 ended $state, expected $2" ;;
     esac
     [ $SECONDS -lt $deadline ] || fail "job $1 still ${state:-unknown} at the time limit"
