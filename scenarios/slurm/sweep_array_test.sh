@@ -57,6 +57,7 @@ cleanup() {
   exit $status
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT  # so that the cluster is stopped when ctest or a user interrupts the test
 
 # Empty while slurmctld does not know the job (yet).
 job_state() { { scontrol show job -o "$1" 2>/dev/null || true; } | sed -n '1s/.*JobState=\([A-Z_]*\).*/\1/p'; }
