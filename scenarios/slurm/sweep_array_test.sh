@@ -46,11 +46,12 @@ export SLURM_CONF=$HBCAST_SLURM_DIR/slurm.conf
 dump_logs() {
   local file
   for file in "$HBCAST_SLURM_DIR"/log/*.log "$work"/*/*.out; do
-    [ -e "$file" ] && { echo "--- $file (last 20 lines)"; tail -n 20 "$file"; }
+    if [ -e "$file" ]; then echo "--- $file (last 20 lines)"; tail -n 20 "$file"; fi
   done
 }
 cleanup() {
   local status=$?
+  set +e  # clean up whatever failed
   [ $status -eq 0 ] || [ $status -eq 77 ] || dump_logs
   "$here/local_cluster.sh" stop >/dev/null 2>&1 || echo "local_cluster.sh stop failed"
   rm -rf "$work"
