@@ -9,6 +9,8 @@ cd "$(dirname "$0")"
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
           libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev)
+# The Slurm test (slurm.sweep_array) starts a single-node cluster: scenarios/slurm/local_cluster.sh.
+if [ "${1:-}" = --test ]; then packages+=(munge slurmctld slurmd slurm-client); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -99,9 +99,11 @@ TEST(Sweep, RunsResumesAfterKillAndShardsToTheSameRows)
   ASSERT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(read_file(merged), read_file(full));
 
-  // A missing shard and a duplicated one are named.
+  // A missing shard (its ids are 2 modulo 3, 40 listed) and a duplicated one are named.
   expect_one_line_error(run_hbcast({"merge", scenario, shards[0], shards[1], "-o", dir.path() + "/m2.csv"}),
-                        "points missing");
+                        "120 of 360 points missing (2, 5, 8, 11, ");
+  expect_one_line_error(run_hbcast({"merge", scenario, shards[0], shards[1], "-o", dir.path() + "/m2.csv"}),
+                        ", 113, 116, 119 and 80 more), first point 2 (scheduler ");
   expect_one_line_error(run_hbcast({"merge", scenario, shards[0], shards[0], "-o", dir.path() + "/m3.csv"}),
                         "appears twice");
 }

@@ -44,6 +44,18 @@ std::string describe(const SweepPoint& point)
   return text + ")";
 }
 
+// The ids of the missing points, so that the shard to rerun can be read off (id modulo N);
+// capped so that a whole missing sweep stays one readable line.
+std::string list_ids(const std::vector<const SweepPoint*>& points, std::size_t shown = 40)
+{
+  std::string text;
+  for (std::size_t k = 0; k < points.size() && k < shown; ++k)
+    text += (k == 0 ? "" : ", ") + std::to_string(points[k]->id);
+  if (points.size() > shown)
+    text += fmt::format(" and {} more", points.size() - shown);
+  return text;
+}
+
 void sweep(const SweepArguments& arguments, CommandContext& context)
 {
   const Scenario scenario = load_scenario(arguments.scenario);
@@ -82,8 +94,8 @@ void merge(const MergeArguments& arguments, CommandContext& context)
     if (rows.count(point.id) == 0)
       missing.push_back(&point);
   if (!missing.empty())
-    throw std::runtime_error(fmt::format("{} of {} points missing, first {}", missing.size(), points.size(),
-                                         describe(*missing.front())));
+    throw std::runtime_error(fmt::format("{} of {} points missing ({}), first {}", missing.size(), points.size(),
+                                         list_ids(missing), describe(*missing.front())));
   if (rows.size() != points.size())
     throw std::runtime_error(fmt::format("point {} is not in this scenario ({} points)", rows.rbegin()->first,
                                          points.size()));
