@@ -6,6 +6,7 @@
 #include <hbcast/cli/isolated_run.hpp>
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
+#include <hbcast/cli/scheduler_parameters.hpp>
 #include <hbcast/cli/sender_only_source.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
@@ -59,7 +60,11 @@ BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
 {
   const auto& names = report.host_names;
   const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  return BroadcastTree(root, run.children);
+  BroadcastTree tree(root, run.children);
+  for (NodeId v = 0; v < run.send_starts.size(); ++v)
+    if (run.send_starts[v] >= 0.0)
+      tree.set_send_start(v, run.send_starts[v]);
+  return tree;
 }
 
 void write_dot_files(const SimulationReport& report, const std::string& path)
@@ -106,6 +111,10 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err)
 {
   auto schedulers = expand_schedulers(options.schedulers);
+  std::vector<std::string> names;
+  for (const auto& scheduler : schedulers)
+    names.push_back(scheduler.name);
+  parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
   SimulateOptions effective = options;
   effective.keep_trees = !options.dot_path.empty();
   if (options.model != "pairwise" && options.model != "sender-only")
@@ -118,6 +127,9 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     effective.model = "sender-only";
     effective.instance_description = describe_sender_only_source(options, *times);
   }
+  for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
+    if (!options.dot_path.empty())
+      check_output_path(dot_path_for(options.dot_path, scheduler.name, schedulers.size() > 1));
   SimulationReport report = run_all(effective, schedulers, err);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
@@ -141,6 +153,11 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "sender-only time t_u, the any-source setting of seed 000)");
   command->add_option("-s,--scheduler", options->schedulers, "scheduler name(s), comma-separated, or 'all'")
       ->delimiter(',');
+  command->add_option("--param", options->scheduler_parameters,
+                      "NAME=VALUE: a scheduler parameter, e.g. m=4 (lcf-m), degree=2 (bounded-degree), "
+                      "matching=3 (bounded-matching); repeatable; 'hbcast schedulers' lists them")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
   command->add_option("--slices", options->slices, "cut the message into K slices and pipeline them (default 1)")
       ->check(CLI::PositiveNumber);

@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
@@ -35,7 +36,13 @@ public:
   bool has_topology() const { return topology_ != nullptr; }
   const TopologyGraph& topology(const std::string& who) const;
 
+  /// Scheduler parameters the user set by name (`simulate --param m=4`), e.g. LCF(m)'s m; a
+  /// scheduler reads its own with parameter(), which falls back to its registered default.
+  void set_parameters(std::map<std::string, double> parameters) { parameters_ = std::move(parameters); }
+  double parameter(const std::string& name, double fallback) const;
+
 private:
+  std::map<std::string, double> parameters_;
   std::shared_ptr<const CostModel> costs_;
   std::vector<std::string> host_names_;
   double transfer_bytes_;

@@ -15,6 +15,14 @@ using SchedulerFunction = std::function<ScheduleResult(const BroadcastInstance&,
 using MulticastFunction =
     std::function<ScheduleResult(const BroadcastInstance&, NodeId root, const std::vector<NodeId>& members)>;
 
+/// A parameter a scheduler reads from its instance (BroadcastInstance::parameter), set by the user
+/// with `simulate --param NAME=VALUE`.
+struct SchedulerParameter {
+  std::string name;
+  std::string summary;
+  double default_value = 0.0;
+};
+
 struct SchedulerInfo {
   std::string name;     ///< stable name used on the command line and in result files
   std::string summary;  ///< one line for `hbcast schedulers`
@@ -24,6 +32,7 @@ struct SchedulerInfo {
   bool needs_platform_graph = false;
   /// The scheduler's own multicast algorithm (seed 001, section 4), if it has one.
   MulticastFunction build_multicast = {};
+  std::vector<SchedulerParameter> parameters = {};
 };
 
 /// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.
