@@ -33,13 +33,19 @@ std::string kind_of(mode_t mode)
   return "not a regular file";
 }
 
-// Renaming over a path replaces a symlink itself; write to what it points at instead.
+// Renaming over a path replaces a symlink itself; write to what it points at instead (a dangling
+// link's target is created). Chains are followed up to 40 links, as the kernel does.
 std::string resolved_target(const std::string& path)
 {
+  fs::path current(path);
   std::error_code error;
-  if (!fs::is_symlink(fs::symlink_status(path, error)))
-    return path;
-  return fs::weakly_canonical(fs::path(path), error).string();
+  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(current, error)); ++hops) {
+    const fs::path target = fs::read_symlink(current, error);
+    if (error)
+      break;
+    current = target.is_absolute() ? target : current.parent_path() / target;
+  }
+  return current.string();
 }
 
 std::optional<mode_t> checked_target(const std::string& path, const std::string& target)

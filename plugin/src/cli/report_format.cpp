@@ -47,7 +47,7 @@ std::vector<std::string> annotated_network_config(const SimulationReport& report
   return entries;
 }
 
-// "; parameters m=4, degree=2" (--param), or nothing.
+// `lead` then "degree=2 m=4" (--param), or nothing.
 std::string parameters_text(const SimulationReport& report, const char* lead)
 {
   if (report.scheduler_parameters.empty())
@@ -55,14 +55,14 @@ std::string parameters_text(const SimulationReport& report, const char* lead)
   std::vector<std::string> parts;
   for (const auto& [name, value] : report.scheduler_parameters)
     parts.push_back(fmt::format("{}={:g}", name, value));
-  return fmt::format("{}parameters {}", lead, fmt::join(parts, " "));
+  return fmt::format("{}{}", lead, fmt::join(parts, " "));
 }
 
 // The options that change results and have no line of their own (issue 14, item 10).
 void write_options_lines(std::ostream& out, const SimulationReport& report)
 {
   out << fmt::format("options   schedulers see the {} model; root: {}{}\n", report.scheduler_model,
-                     report.root_choice.empty() ? "first host" : report.root_choice, parameters_text(report, "; "));
+                     report.root_choice.empty() ? "first host" : report.root_choice, parameters_text(report, "; parameters "));
   if (!report.send_overhead_rule.empty())
     out << fmt::format("multi-port send overhead from: {}\n", report.send_overhead_rule);
 }
@@ -131,8 +131,11 @@ void write_winner_line(std::ostream& out, const SimulationReport& report, const 
     out << fmt::format("{}: {} ({})\n", what, fmt::join(names, ", "), value);
 }
 
+// Float noise (below 1e-9 of the makespan) is no lateness: no host is named for it.
 std::string lateness_text(const SchedulerRun& run)
 {
+  if (run.lateness <= 1e-9 * run.pairwise.makespan)
+    return "none";
   return fmt::format("{:+.6f} {}", run.lateness, run.latest_host);
 }
 
