@@ -147,7 +147,7 @@ ResultsTable ResultsTable::parse(std::string_view text, std::string source_name)
 
 namespace {
 
-std::string cell_text(const nlohmann::json& value)
+std::string cell_text(const nlohmann::ordered_json& value)
 {
   if (value.is_null())
     return "";
@@ -169,7 +169,7 @@ ResultsTable ResultsTable::parse_json_lines(std::string_view text, std::string s
 {
   ResultsTable table;
   table.source_name_ = std::move(source_name);
-  std::vector<nlohmann::json> objects;
+  std::vector<nlohmann::ordered_json> objects;  // ordered: columns in the order of the file
   std::size_t line_number = 0;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -179,7 +179,7 @@ ResultsTable ResultsTable::parse_json_lines(std::string_view text, std::string s
     start = end + 1;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos)
       continue;
-    nlohmann::json object = nlohmann::json::parse(line, nullptr, false);
+    nlohmann::ordered_json object = nlohmann::ordered_json::parse(line, nullptr, false);
     if (!object.is_object())
       throw csv_error(table.source_name_, line_number, "not a JSON object");
     for (const auto& item : object.items())
