@@ -220,3 +220,65 @@ TEST_F(PlotCommand, GnuplotFailureReportsItsErrorLineAndKeepsTheOldFigure)
   expect_one_line_error(result, "gnuplot failed: line 2: x range is invalid");
   EXPECT_EQ(read_file(figure), "old figure");
 }
+
+// Issue 14, item 17: a row filter, JSON Lines input, bars from 0, readable category labels.
+TEST_F(PlotCommand, WhereKeepsOnlyTheMatchingRows)
+{
+  expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--where", "nodes=8",
+                             "-o", path("fig.svg"), "--script", path("fig.gp")}));
+  // flat at 8 nodes only: mean 1.375, min 1.125, max 1.625 (not 3.208 over every size).
+  const std::string script = read_file(path("fig.gp"));
+  EXPECT_TRUE(contains(script, "0 1.375 1.125 1.625 4 \"flat\"\n")) << script;
+  EXPECT_TRUE(contains(script, "2 1.125 0.875 1.375 4 \"fnf\"\n")) << script;
+  expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--where", "nodes=8",
+                             "--where", "scheduler=fnf", "-o", path("fig.svg"), "--script", path("one.gp")}));
+  const std::string one = read_file(path("one.gp"));
+  EXPECT_TRUE(contains(one, "0 1.125 0.875 1.375 4 \"fnf\"\n")) << one;
+  EXPECT_FALSE(contains(one, "\"flat\"")) << one;
+}
+
+TEST_F(PlotCommand, WhereErrorsNameTheProblem)
+{
+  const std::vector<std::string> base{"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "-o",
+                                      path("fig.svg")};
+  expect_rejected(base, {{{"--where", "nodes"}, "--where 'nodes' is not of the form COLUMN=VALUE"},
+                         {{"--where", "bogus=1"}, "no column 'bogus'"},
+                         {{"--where", "nodes=7"}, "has nodes=7"}},
+                  path("fig.svg"));
+}
+
+TEST_F(PlotCommand, ReadsJsonLinesLikeCsv)
+{
+  std::string jsonl;
+  const std::pair<const char*, double> rows[] = {{"flat", 1.25}, {"flat", 1.5}, {"fnf", 1.0}, {"fnf", 2.0}};
+  for (const auto& [scheduler, makespan] : rows)
+    jsonl += std::string("{\"point\": 1, \"scheduler\": \"") + scheduler + "\", \"nodes\": 8, \"status\": \"ok\", "
+             "\"simulated_makespan\": " + std::to_string(makespan) + ", \"simulated_period\": null}\n";
+  jsonl += "{\"point\": 2, \"scheduler\": \"fnf\", \"nodes\": 8, \"status\": \"failed\", \"error\": \"x\"}\n";
+  const std::string input = dir.write("results.jsonl", jsonl);
+  expect_success(run_hbcast({"plot", input, "--x", "scheduler", "--y", "simulated_makespan", "-o", path("fig.svg"),
+                             "--script", path("fig.gp")}));
+  const std::string script = read_file(path("fig.gp"));
+  EXPECT_TRUE(contains(script, "0 1.375 1.25 1.5 2 \"flat\"\n")) << script;
+  EXPECT_TRUE(contains(script, "1 1.5 1 2 2 \"fnf\"\n")) << script;  // the failed row is left out
+}
+
+TEST_F(PlotCommand, BarChartsStartAtZero)
+{
+  expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--kind", "bar",
+                             "-o", path("bars.svg"), "--script", path("bars.gp")}));
+  EXPECT_TRUE(contains(read_file(path("bars.gp")), "set yrange [0:*]\n"));
+}
+
+TEST_F(PlotCommand, LongCategoryLabelsAreRotatedShortOnesAndNumbersNot)
+{
+  expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--kind", "bar",
+                             "-o", path("bars.svg"), "--script", path("long.gp")}));
+  EXPECT_TRUE(contains(read_file(path("long.gp")), "set xtics rotate by -35"));  // "binomial": 8 characters
+  expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--where",
+                             "scheduler=fnf", "-o", path("fig.svg"), "--script", path("short.gp")}));
+  EXPECT_FALSE(contains(read_file(path("short.gp")), "rotate"));
+  expect_success(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "-o", path("fig.svg"),
+                             "--script", path("numeric.gp")}));
+  EXPECT_FALSE(contains(read_file(path("numeric.gp")), "rotate"));
+}

@@ -3,6 +3,7 @@
 #include <hbcast/report/gnuplot_runner.hpp>
 #include <hbcast/report/results_table.hpp>
 #include <hbcast/report/series_statistics.hpp>
+#include <hbcast/util/atomic_file.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -20,15 +21,32 @@ struct PlotOptions {
   std::string title;
   std::string output_path;
   std::string script_path;
+  std::vector<std::string> where;  ///< COLUMN=VALUE, all must hold
 };
+
+std::vector<std::pair<std::string, std::string>> where_conditions(const std::vector<std::string>& where)
+{
+  std::vector<std::pair<std::string, std::string>> conditions;
+  for (const auto& text : where) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw std::invalid_argument("--where '" + text + "' is not of the form COLUMN=VALUE");
+    conditions.emplace_back(text.substr(0, equals), text.substr(equals + 1));
+  }
+  return conditions;
+}
 
 void run_plot(const PlotOptions& options)
 {
   // Checked first: a wrong file name should not wait for the CSV to be read.
   figure_format_of(options.output_path);
+  check_output_path(options.output_path);
+  if (!options.script_path.empty())
+    check_output_path(options.script_path);
   SeriesRequest request = options.request;
   request.error_bars = options.error_bars == "ci95" ? ErrorBars::ci95 : ErrorBars::min_max;
-  draw_figure(ResultsTable::read_file(options.results_path), request, figure_kind_of(options.kind), options.title,
+  const auto conditions = where_conditions(options.where);
+  draw_figure(ResultsTable::read_file(options.results_path).filtered(conditions), request, figure_kind_of(options.kind), options.title,
               options.output_path, options.script_path);
 }
 
@@ -39,8 +57,9 @@ void add_plot_command(CLI::App& app, CommandContext& context)
   auto options = std::make_shared<PlotOptions>();
   auto* command = app.add_subcommand(
       "plot", "draw a figure (PNG or SVG, with gnuplot) from a results CSV such as `hbcast sweep` writes");
-  command->add_option("results", options->results_path, "results CSV with a header row; only rows whose "
-                                                        "status is 'ok' are plotted (all rows if no status column)")
+  command->add_option("results", options->results_path, "results: CSV with a header row, or JSON Lines (.jsonl, as "
+                                                        "`sweep --format jsonl` writes); only rows whose status is "
+                                                        "'ok' are plotted (all rows if no status column)")
       ->required();
   command->add_option("--x", options->request.x_column,
                       "column on the x axis: numbers give a sorted numeric axis, text a categorical one")
@@ -50,6 +69,11 @@ void add_plot_command(CLI::App& app, CommandContext& context)
                       "(not applicable, e.g. a period when atomic) are left out")
       ->required();
   command->add_option("--by", options->request.by_column, "column whose values split the rows into series");
+  command->add_option("--where", options->where,
+                      "COLUMN=VALUE: plot only the rows with that value (repeatable; all must hold), e.g. "
+                      "--where port=one-port --where message_bytes=1e6")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_option("--kind", options->kind, "line (default) or bar (clustered histogram)")
       ->check(CLI::IsMember({"line", "bar"}));
   command->add_option("--error", options->error_bars,

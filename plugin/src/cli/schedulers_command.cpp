@@ -4,17 +4,35 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 namespace hbcast::cli {
+namespace {
+
+// "m=0 (copies ...)" for each parameter, set with simulate --param NAME=VALUE.
+std::string parameters_text(const SchedulerInfo& scheduler)
+{
+  std::vector<std::string> parts;
+  for (const auto& parameter : scheduler.parameters)
+    parts.push_back(fmt::format("{}={:g}", parameter.name, parameter.default_value));
+  return parts.empty() ? "-" : fmt::format("{}", fmt::join(parts, ", "));
+}
+
+}  // namespace
 
 void add_schedulers_command(CLI::App& app, CommandContext& context)
 {
-  auto* command = app.add_subcommand("schedulers", "list the registered schedulers, one per line");
+  auto* command = app.add_subcommand("schedulers", "list the registered schedulers as a table (parameters with their defaults: set them with "
+                                     "simulate --param NAME=VALUE)");
   command->callback([&context] {
-    TextTable table({"name", "platform", "multicast", "what it does", "source"});
+    TextTable table({"name", "platform", "multicast", "parameters", "what it does", "source"});
     for (const auto& scheduler : scheduler_registry())
       table.add_row({scheduler.name, scheduler.needs_platform_graph ? "graph" : "any",
-                     scheduler.build_multicast ? "own" : "pruned", scheduler.summary, scheduler.source});
+                     scheduler.build_multicast ? "own" : "pruned", parameters_text(scheduler), scheduler.summary, scheduler.source});
     table.print(context.out);
+    for (const auto& scheduler : scheduler_registry())
+      for (const auto& parameter : scheduler.parameters)
+        context.out << fmt::format("{} {}: {}\n", scheduler.name, parameter.name, parameter.summary);
     context.status = 0;
   });
 }

@@ -7,6 +7,7 @@
 #include <hbcast/report/report_format.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/util/atomic_file.hpp>
@@ -61,7 +62,11 @@ BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
 {
   const auto& names = report.host_names;
   const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  return BroadcastTree(root, run.children);
+  BroadcastTree tree(root, run.children);
+  for (NodeId v = 0; v < run.send_starts.size(); ++v)
+    if (run.send_starts[v] >= 0.0)
+      tree.set_send_start(v, run.send_starts[v]);
+  return tree;
 }
 
 void write_dot_files(const SimulationReport& report, const std::string& path)
@@ -110,6 +115,10 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   auto schedulers = expand_schedulers(options.schedulers);
   if (!options.gantt_path.empty())
     check_gantt_request(options.gantt_path, options.slices);
+  std::vector<std::string> names;
+  for (const auto& scheduler : schedulers)
+    names.push_back(scheduler.name);
+  parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
   SimulateOptions effective = options;
   effective.keep_trees = !options.dot_path.empty();
   if (options.model != "pairwise" && options.model != "sender-only")
@@ -122,6 +131,9 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     effective.model = "sender-only";
     effective.instance_description = describe_sender_only_source(options, *times);
   }
+  for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
+    if (!options.dot_path.empty())
+      check_output_path(dot_path_for(options.dot_path, scheduler.name, schedulers.size() > 1));
   SimulationReport report = run_all(effective, schedulers, err);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
@@ -147,6 +159,11 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "sender-only time t_u, the any-source setting of seed 000)");
   command->add_option("-s,--scheduler", options->schedulers, "scheduler name(s), comma-separated, or 'all'")
       ->delimiter(',');
+  command->add_option("--param", options->scheduler_parameters,
+                      "NAME=VALUE: a scheduler parameter, e.g. m=4 (lcf-m), degree=2 (bounded-degree), "
+                      "matching=3 (bounded-matching); repeatable; 'hbcast schedulers' lists them")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
   command->add_option("--slices", options->slices, "cut the message into K slices and pipeline them (default 1)")
       ->check(CLI::PositiveNumber);

@@ -12,6 +12,8 @@ namespace fs = std::filesystem;
 namespace hbcast::cli {
 namespace {
 
+constexpr const char* kDefaultOutputDirectory = "validation-report";
+
 struct ValidateArguments {
   std::vector<std::string> cases;
   bool full = false;
@@ -50,7 +52,8 @@ std::vector<std::string> case_files(const ValidateArguments& arguments, const st
 int validate(const ValidateArguments& arguments, CommandContext& context)
 {
   const std::string directory = validation_directory(arguments.directory);
-  const std::string output = arguments.output_directory.empty() ? directory : arguments.output_directory;
+  // Never the cases' directory by default: a user's run must not rewrite the checkout's REPORT.md.
+  const std::string output = arguments.output_directory.empty() ? kDefaultOutputDirectory : arguments.output_directory;
   std::vector<CaseResult> results;
   std::size_t failures = 0;
   for (const auto& path : case_files(arguments, directory)) {
@@ -76,12 +79,14 @@ int validate(const ValidateArguments& arguments, CommandContext& context)
 void add_validate_command(CLI::App& app, CommandContext& context)
 {
   auto arguments = std::make_shared<ValidateArguments>();
-  auto* command = app.add_subcommand("validate", "reproduce the published results in validation/cases, write REPORT.md");
+  auto* command = app.add_subcommand("validate", "reproduce the published results in validation/cases, write REPORT.md (in ./validation-report)");
   command->add_option("cases", arguments->cases, "case names (file stems in validation/cases; default: all)");
   command->add_flag("--full", arguments->full, "published sizes and repetitions instead of the fast (ctest) forms");
-  command->add_option("--dir", arguments->directory, "validation directory (default: ./validation)");
+  command->add_option("--dir", arguments->directory, "validation directory holding cases/ (default: ./validation if it has cases/, "
+                                                  "else the source tree's; only read)");
   command->add_option("--output-dir", arguments->output_directory,
-                      "where REPORT.md, figures/ and results/ go (default: the validation directory)");
+                      "where REPORT.md, figures/ and results/ go (default: ./validation-report; give "
+                      "--output-dir validation to regenerate the committed report)");
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
       ->check(CLI::PositiveNumber);
   command->callback([arguments, &context] { run_reporting_errors(context, [&] { return validate(*arguments, context); }); });

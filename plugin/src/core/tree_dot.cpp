@@ -1,6 +1,6 @@
 #include <hbcast/core/tree_dot.hpp>
 
-#include <iomanip>
+#include <cstdio>
 #include <sstream>
 
 namespace hbcast {
@@ -17,9 +17,25 @@ std::string quoted(const std::string& text)
   return out + "\"";
 }
 
+// Full precision (%.17g reads back as the same double): an exported tree must re-evaluate to
+// hbcast's own prediction (issue 14, item 13).
+std::string exact(double value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
 std::string node_name(NodeId node, const std::vector<std::string>& names)
 {
   return node < names.size() ? names[node] : std::to_string(node);
+}
+
+// A timed schedule's send start (seed 004 trees): the send waits for it, so it is part of the tree.
+std::string start_attribute(const BroadcastTree& tree, NodeId child)
+{
+  const auto start = tree.send_start(child);
+  return start ? ", start=\"" + exact(*start) + "\"" : "";
 }
 
 }  // namespace
@@ -35,15 +51,17 @@ void write_tree_dot(std::ostream& out, const BroadcastTree& tree, const std::vec
     std::ostringstream label;
     label << node_name(u, names);
     if (u < ready_times.size())
-      label << "\\nt=" << std::setprecision(6) << ready_times[u];
-    out << "  " << quoted(node_name(u, names)) << " [label=" << quoted(label.str())
-        << (u == tree.root() ? ", style=bold" : "") << "];\n";
+      label << "\\nt=" << exact(ready_times[u]);
+    out << "  " << quoted(node_name(u, names)) << " [label=" << quoted(label.str());
+    if (u < ready_times.size())
+      out << ", ready=\"" << exact(ready_times[u]) << "\"";
+    out << (u == tree.root() ? ", style=bold" : "") << "];\n";
   }
   for (NodeId u = 0; u < tree.size(); ++u) {
     const auto& children = tree.children(u);
     for (std::size_t i = 0; i < children.size(); ++i)
       out << "  " << quoted(node_name(u, names)) << " -> " << quoted(node_name(children[i], names))
-          << " [label=\"" << i + 1 << "\"];\n";
+          << " [label=\"" << i + 1 << "\"" << start_attribute(tree, children[i]) << "];\n";
   }
   out << "}\n";
 }

@@ -30,3 +30,19 @@ TEST(TreeDot, LeavesOutTheNodesAMulticastTreeDoesNotReach)
   EXPECT_EQ(dot.find("\"x\""), std::string::npos) << dot;
   EXPECT_EQ(dot.find("\"y\""), std::string::npos) << dot;
 }
+
+TEST(TreeDot, WritesSendStartsAndTimesAtFullPrecision)
+{
+  hbcast::BroadcastTree tree(3, 0);
+  tree.add_child(0, 1);
+  tree.add_child(0, 2);
+  tree.set_send_start(2, 0.1 + 0.2);  // 0.30000000000000004: six digits would say 0.3
+  std::ostringstream out;
+  hbcast::write_tree_dot(out, tree, {"r", "a", "b"}, "lcf", {0.0, 1.0 / 3.0, 0.30000000000000004 + 1.0});
+  const std::string dot = out.str();
+  EXPECT_NE(dot.find("\"r\" -> \"b\" [label=\"2\", start=\"0.30000000000000004\"]"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("\"r\" -> \"a\" [label=\"1\"]"), std::string::npos) << dot;  // no start: none written
+  EXPECT_NE(dot.find("ready=\"0.33333333333333331\""), std::string::npos) << dot;
+  EXPECT_NE(dot.find("a\\nt=0.33333333333333331"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("ready=\"1.3\""), std::string::npos) << dot;
+}

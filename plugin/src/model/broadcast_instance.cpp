@@ -24,6 +24,12 @@ std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
   return sender_only_;
 }
 
+double BroadcastInstance::parameter(const std::string& name, double fallback) const
+{
+  const auto it = parameters_.find(name);
+  return it == parameters_.end() ? fallback : it->second;
+}
+
 const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
 {
   if (!topology_)

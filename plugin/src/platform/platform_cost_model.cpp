@@ -55,19 +55,73 @@ RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
   return cost;
 }
 
-SendOverhead host_send_overhead(const sg4::Host* host)
+namespace {
+
+// The first link of the route from `host` to `peer`, or nullptr when the route is empty.
+const sg4::Link* first_link(const sg4::Host* host, const sg4::Host* peer)
 {
-  const double latency = numeric_property(host, "hbcast/send_latency", 0.0);
-  const double bandwidth = numeric_property(host, "hbcast/send_bandwidth", std::numeric_limits<double>::infinity());
-  if (bandwidth == 0.0)
-    throw PlatformError("host '" + host->get_name() + "': property hbcast/send_bandwidth must be > 0");
-  return {latency, 1.0 / bandwidth};
+  std::vector<sg4::Link*> links;
+  host->route_to(peer, links, nullptr);
+  return links.empty() ? nullptr : links.front();
 }
 
-PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(platform.hosts())
+// The link every sampled route from `host` leaves by, if there is one and it is shared (not FATPIPE).
+const sg4::Link* shared_up_link(const sg4::Host* host, const std::vector<sg4::Host*>& peers)
 {
-  for (const sg4::Host* host : hosts_)
-    send_overheads_.push_back(host_send_overhead(host));
+  const sg4::Link* shared = nullptr;
+  std::size_t sampled = 0;
+  for (const sg4::Host* peer : peers) {
+    if (peer == host)
+      continue;
+    const sg4::Link* link = first_link(host, peer);
+    if (link == nullptr || (shared != nullptr && link != shared))
+      return nullptr;
+    shared = link;
+    if (++sampled == kUpLinkSample)
+      break;
+  }
+  if (shared == nullptr || shared->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE)
+    return nullptr;
+  return shared;
+}
+
+}  // namespace
+
+SendOverhead host_send_overhead(const sg4::Host* host, const std::vector<sg4::Host*>& peers)
+{
+  if (host->get_property("hbcast/send_latency") != nullptr || host->get_property("hbcast/send_bandwidth") != nullptr) {
+    const double latency = numeric_property(host, "hbcast/send_latency", 0.0);
+    const double bandwidth =
+        numeric_property(host, "hbcast/send_bandwidth", std::numeric_limits<double>::infinity());
+    if (bandwidth == 0.0)
+      throw PlatformError("host '" + host->get_name() + "': property hbcast/send_bandwidth must be > 0");
+    return {latency, 1.0 / bandwidth, SendOverhead::Origin::properties};
+  }
+  // Concurrent sends share the sender's NIC (issue 14, item 12): one after the other at its bandwidth.
+  if (const sg4::Link* link = shared_up_link(host, peers); link != nullptr && link->get_bandwidth() > 0.0)
+    return {0.0, 1.0 / link->get_bandwidth(), SendOverhead::Origin::up_link};
+  return {};
+}
+
+std::string to_string(SendOverhead::Origin origin)
+{
+  switch (origin) {
+  case SendOverhead::Origin::properties:
+    return "properties";
+  case SendOverhead::Origin::up_link:
+    return "up link";
+  case SendOverhead::Origin::none:
+    break;
+  }
+  return "none";
+}
+
+PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform)
+    : hosts_(platform.hosts()), send_overheads_(hosts_.size())
+{
+  for (NodeId u = 0; u < hosts_.size(); ++u)  // malformed properties are reported up front
+    if (auto overhead = host_send_overhead(hosts_[u]); overhead.origin == SendOverhead::Origin::properties)
+      send_overheads_[u] = overhead;
   if (hosts_.size() <= kEagerCheckLimit) {
     XBT_VERB("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
     for (NodeId u = 0; u < hosts_.size(); ++u)
@@ -75,6 +129,14 @@ PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform) : hosts_(pl
         if (u != v)
           route(u, v);
   }
+}
+
+const SendOverhead& PlatformCostModel::send_overhead_of(NodeId host) const
+{
+  auto& overhead = send_overheads_.at(host);
+  if (!overhead)
+    overhead = host_send_overhead(hosts_[host], hosts_);
+  return *overhead;
 }
 
 const RouteCost& PlatformCostModel::route(NodeId from, NodeId to) const

@@ -87,12 +87,13 @@ TreeBroadcast::TreeBroadcast(Private, BroadcastTree tree, std::vector<sg4::Host*
     , incoming_busy_(tree_.size(), 0.0)
     , completion_(tree_.size(), 0.0)
     , first_receive_start_(tree_.size(), -1.0)
+    , first_arrival_(tree_.size(), 0.0)
     , mutex_(sg4::Mutex::create())
     , all_done_(sg4::ConditionVariable::create())
 {
   for (NodeId node = 0; node < tree_.size(); ++node) {
     mailboxes_.push_back(sg4::Mailbox::by_name(options_.name + "/" + std::to_string(node)));
-    send_overhead_.push_back(options_.port == PortModel::multi_port ? host_send_overhead(hosts_[node]).at(slice_bytes_)
+    send_overhead_.push_back(options_.port == PortModel::multi_port ? host_send_overhead(hosts_[node], hosts_).at(slice_bytes_)
                                                                     : 0.0);
   }
   for (std::size_t slice = 0; slice < options_.slices; ++slice)
@@ -116,6 +117,8 @@ void TreeBroadcast::run_node(NodeId node)
       sg4::CommPtr receive = inbox->get_async<std::size_t>(&token);
       receive->wait();
       last_arrival = receive->get_finish_time();
+      if (slice == 0)
+        first_arrival_[node] = last_arrival;
       XBT_VERB("%s holds slice %zu at %.9f", hosts_[node]->get_cname(), *token, last_arrival);
     }
     if (options_.port == PortModel::one_port)
@@ -206,6 +209,13 @@ double TreeBroadcast::measured_period() const
                              options_.port);
 }
 
+double TreeBroadcast::observed_period(NodeId node) const
+{
+  if (options_.slices < 2 || node == tree_.root())
+    return 0.0;
+  return (completion_[node] - first_arrival_[node]) / static_cast<double>(options_.slices - 1);
+}
+
 ReplayResult TreeBroadcast::result() const
 {
   if (!done())
@@ -219,6 +229,9 @@ ReplayResult TreeBroadcast::result() const
   result.makespan = *std::max_element(result.completion_time.begin(), result.completion_time.end());
   result.period = measured_period();
   result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : 0.0;
+  result.slowest_node = static_cast<std::size_t>(
+      std::max_element(result.completion_time.begin(), result.completion_time.end()) - result.completion_time.begin());
+  result.observed_period = observed_period(result.slowest_node);
   result.transfer_count = transfer_count_;
   return result;
 }

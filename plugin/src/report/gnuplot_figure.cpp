@@ -12,6 +12,8 @@ namespace {
 
 constexpr int kWidth = 900;
 constexpr int kHeight = 600;
+// Category labels longer than this are rotated: at 900 px a dozen 8-letter names already touch.
+constexpr std::size_t kUnrotatedLabelLength = 6;
 
 // The inside of a gnuplot double-quoted string: backslash and quote escaped; a line break would
 // end the command.
@@ -113,9 +115,12 @@ std::string GnuplotFigure::settings(FigureFormat format, const std::optional<std
   text += "set xlabel " + quoted(data_.x_column) + "\n";
   text += "set ylabel " + quoted(data_.y_column) + "\n";
   text += "set key outside right top\n";
-  // Headroom offsets must not push the axis of a non-negative metric (a makespan) below zero.
+  // Headroom offsets must not push the axis of a non-negative metric (a makespan) below zero;
+  // bars start at 0, or their heights would lie about ratios.
   if (all_bars_nonnegative())
-    text += "set yrange [0<*:*]\n";
+    text += kind_ == FigureKind::bar ? "set yrange [0:*]\n" : "set yrange [0<*:*]\n";
+  if (!data_.numeric_x && longest_label() > kUnrotatedLabelLength)
+    text += "set xtics rotate by -35 left\n";  // long category names would overlap
   if (kind_ == FigureKind::bar) {
     text += "set style data histogram\n";
     text += "set style histogram clustered gap 1 errorbars lw 1\n";
@@ -134,6 +139,14 @@ std::string GnuplotFigure::settings(FigureFormat format, const std::optional<std
     text += fmt::format("set xrange [-0.5:{}]\n", data_.x_labels.size() - 0.5);
   }
   return text;
+}
+
+std::size_t GnuplotFigure::longest_label() const
+{
+  std::size_t longest = 0;
+  for (const auto& label : data_.x_labels)
+    longest = std::max(longest, label.size());
+  return longest;
 }
 
 bool GnuplotFigure::all_bars_nonnegative() const

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hbcast::cli {
@@ -16,9 +17,10 @@ std::string seconds(double value)
   return fmt::format("{:.6f}", value);
 }
 
-std::string error_text(double simulated, double predicted)
+// Simulated over predicted, as a factor: "x4.47" reads at once where "+3.47e+00" does not.
+std::string ratio_text(double simulated, double predicted)
 {
-  return fmt::format("{:+.2e}", relative_error(simulated, predicted));
+  return fmt::format("x{:.3f}", 1.0 + relative_error(simulated, predicted));
 }
 
 std::string rate(const std::optional<double>& bytes_per_second)
@@ -34,6 +36,37 @@ std::string csv_number(const std::optional<double>& value)
   return number.is_null() ? "" : fmt::format("{:.17g}", number.get<double>());
 }
 
+// "key:value (user)" or "(hbcast)"; SimGrid's own defaults stay bare.
+std::vector<std::string> annotated_network_config(const SimulationReport& report)
+{
+  std::vector<std::string> entries;
+  for (const auto& entry : report.network_config) {
+    const auto origin = report.network_config_origin.find(entry.substr(0, entry.find(':')));
+    entries.push_back(origin == report.network_config_origin.end() ? entry : entry + " (" + origin->second + ")");
+  }
+  return entries;
+}
+
+// `lead` then "degree=2 m=4" (--param), or nothing.
+std::string parameters_text(const SimulationReport& report, const char* lead)
+{
+  if (report.scheduler_parameters.empty())
+    return "";
+  std::vector<std::string> parts;
+  for (const auto& [name, value] : report.scheduler_parameters)
+    parts.push_back(fmt::format("{}={:g}", name, value));
+  return fmt::format("{}{}", lead, fmt::join(parts, " "));
+}
+
+// The options that change results and have no line of their own (issue 14, item 10).
+void write_options_lines(std::ostream& out, const SimulationReport& report)
+{
+  out << fmt::format("options   schedulers see the {} model; root: {}{}\n", report.scheduler_model,
+                     report.root_choice.empty() ? "first host" : report.root_choice, parameters_text(report, "; parameters "));
+  if (!report.send_overhead_rule.empty())
+    out << fmt::format("multi-port send overhead from: {}\n", report.send_overhead_rule);
+}
+
 void write_header(std::ostream& out, const SimulationReport& report)
 {
   out << fmt::format("platform  {} ({} hosts), root {}\n", report.platform, report.host_count, report.root);
@@ -43,7 +76,8 @@ void write_header(std::ostream& out, const SimulationReport& report)
   else
     out << " (atomic)";
   out << fmt::format(", {}\n", report.port);
-  out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(report.network_config, ", "));
+  out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(annotated_network_config(report), ", "));
+  write_options_lines(out, report);
   if (!report.members.empty())
     out << fmt::format("multicast to {} of the other {} hosts ({}); makespan = the last member informed\n",
                        report.members.size(), report.host_count - 1, report.member_selection);
@@ -58,14 +92,6 @@ std::string with_optimality(const SchedulerRun& run)
   if (run.optimality.empty())
     return run.own_model;
   return run.own_model + (run.optimality == "proven" ? ", proven optimal" : ", optimality not proven");
-}
-
-// "none" below float noise (1e-9 of the makespan), else the host and how late it was.
-std::string lateness_text(const SchedulerRun& run)
-{
-  if (run.lateness <= 1e-9 * run.pairwise.makespan)
-    return "none";
-  return fmt::format("{} ({:.6f})", run.latest_host, run.lateness);
 }
 
 // The contention section, for the runs that were analysed (atomic broadcasts).
@@ -89,43 +115,139 @@ std::string worst_link_columns(const SchedulerRun& run)
   return fmt::format("{},{},{:.17g}", run.contention->oversubscribed_links, csv_field(worst.name), worst.peak_ratio);
 }
 
-}  // namespace
 
-void write_report_table(std::ostream& out, const SimulationReport& report)
+// Runs within a relative 1e-9 of the best value (ties are all marked).
+std::vector<bool> best_runs(const SimulationReport& report, double (*value)(const SchedulerRun&), bool smallest)
 {
-  write_header(out, report);
+  std::vector<bool> best(report.runs.size(), false);
+  if (report.runs.empty())
+    return best;
+  double target = value(report.runs.front());
+  for (const auto& run : report.runs)
+    target = smallest ? std::min(target, value(run)) : std::max(target, value(run));
+  for (std::size_t k = 0; k < report.runs.size(); ++k)
+    best[k] = std::abs(value(report.runs[k]) - target) <= 1e-9 * std::abs(target);
+  return best;
+}
+
+double simulated_makespan(const SchedulerRun& run)
+{
+  return run.simulated.makespan;
+}
+
+double simulated_throughput(const SchedulerRun& run)
+{
+  return run.simulated.throughput.value_or(0.0);
+}
+
+// One line under a table naming the winners (issue 14, item 18).
+void write_winner_line(std::ostream& out, const SimulationReport& report, const std::vector<bool>& best,
+                       const std::string& what, const std::string& value)
+{
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < best.size(); ++k)
+    if (best[k])
+      names.push_back(report.runs[k].scheduler);
+  if (!names.empty())
+    out << fmt::format("{}: {} ({})\n", what, fmt::join(names, ", "), value);
+}
+
+// The latest node's lateness and host; float noise (below 1e-9 of the makespan) names no host.
+std::vector<std::string> lateness_cells(const SchedulerRun& run)
+{
+  if (run.lateness <= 1e-9 * run.pairwise.makespan)
+    return {seconds(0.0), "-"};
+  return {fmt::format("{:+.6f}", run.lateness), run.latest_host};
+}
+
+void write_makespan_table(std::ostream& out, const SimulationReport& report)
+{
   const bool multicast = !report.members.empty();
   std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",         "pairwise (s)",
-                                   "simulated (s)", "sim vs own", "sim vs pairwise", "latest node (s late)"};
+                                   "simulated (s)", "sim vs own", "sim vs pairwise", "late (s)",
+                                   "latest node"};
   if (multicast)
     columns.insert(columns.end(), {"multicast method", "recruits"});
+  columns.push_back("");
+  const auto fastest = best_runs(report, simulated_makespan, true);
   TextTable makespans(columns);
-  for (const auto& run : report.runs) {
+  for (std::size_t k = 0; k < report.runs.size(); ++k) {
+    const auto& run = report.runs[k];
     std::vector<std::string> row{run.scheduler,
                                  with_optimality(run),
                                  seconds(run.own.makespan),
                                  seconds(run.pairwise.makespan),
                                  seconds(run.simulated.makespan),
-                                 error_text(run.simulated.makespan, run.own.makespan),
-                                 error_text(run.simulated.makespan, run.pairwise.makespan),
-                                 lateness_text(run)};
+                                 ratio_text(run.simulated.makespan, run.own.makespan),
+                                 ratio_text(run.simulated.makespan, run.pairwise.makespan)};
+    const auto late = lateness_cells(run);
+    row.insert(row.end(), late.begin(), late.end());
     if (multicast)
       row.insert(row.end(), {run.multicast_method, std::to_string(run.recruited.size())});
+    row.push_back(fastest[k] ? "<- fastest" : "");
     makespans.add_row(row);
   }
-  out << "Makespan\n";
+  out << "Makespan (sim vs: simulated / predicted; late: the largest simulated - predicted time a node "
+         "holds the message, at the latest node)\n";
   makespans.print(out);
-  write_contention(out, report);
-  if (report.slices == 1)
-    return;
-  TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "sim vs pairwise",
-                    "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)"});
-  for (const auto& run : report.runs)
+  const auto winner = std::find(fastest.begin(), fastest.end(), true) - fastest.begin();
+  if (!report.runs.empty())
+    write_winner_line(out, report, fastest, "fastest simulated",
+                      seconds(report.runs[static_cast<std::size_t>(winner)].simulated.makespan) + " s");
+}
+
+std::string optional_seconds(const std::optional<double>& value)
+{
+  return value ? seconds(*value) : "-";
+}
+
+void write_steady_state_table(std::ostream& out, const SimulationReport& report)
+{
+  const auto highest = best_runs(report, simulated_throughput, false);
+  TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "observed (s)", "sim vs pairwise",
+                    "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)", ""});
+  for (std::size_t k = 0; k < report.runs.size(); ++k) {
+    const auto& run = report.runs[k];
     steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
-                    seconds(*run.simulated.period), error_text(*run.simulated.period, *run.pairwise.period),
-                    rate(run.own.throughput), rate(run.pairwise.throughput), rate(run.simulated.throughput)});
-  out << "\nSteady state (period per slice; simulated = busiest port's mean occupation per slice)\n";
+                    seconds(*run.simulated.period), optional_seconds(run.observed_period),
+                    ratio_text(*run.simulated.period, *run.pairwise.period), rate(run.own.throughput),
+                    rate(run.pairwise.throughput), rate(run.simulated.throughput),
+                    highest[k] ? "<- highest throughput" : ""});
+  }
+  out << "\nSteady state (period per slice; simulated = the period formula on the mean measured transfer "
+         "durations; observed = mean inter-arrival of slices at the last node, past its first slice)\n";
   steady.print(out);
+  const auto winner = std::find(highest.begin(), highest.end(), true) - highest.begin();
+  if (!report.runs.empty())
+    write_winner_line(out, report, highest, "highest simulated throughput",
+                      rate(report.runs[static_cast<std::size_t>(winner)].simulated.throughput) + " MB/s");
+}
+
+// Columns added by issue 14 (items 10, 11, 14, 15), after the older ones so their positions hold.
+std::string extra_csv_header()
+{
+  return ",model,root_choice,scheduler_parameters,network_config,send_overhead_rule,lateness,latest_host,"
+         "observed_period";
+}
+
+std::string extra_csv_fields(const SimulationReport& report, const SchedulerRun& run)
+{
+  return fmt::format(",{},{},{},{},{},{:.17g},{},{}", report.scheduler_model, csv_field(report.root_choice),
+                     csv_field(parameters_text(report, "")),
+                     csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
+                     csv_field(report.send_overhead_rule), run.lateness, csv_field(run.latest_host),
+                     csv_number(run.observed_period));
+}
+
+}  // namespace
+
+void write_report_table(std::ostream& out, const SimulationReport& report)
+{
+  write_header(out, report);
+  write_makespan_table(out, report);
+  write_contention(out, report);
+  if (report.slices > 1)
+    write_steady_state_table(out, report);
 }
 
 void write_report_csv(std::ostream& out, const SimulationReport& report)
@@ -134,7 +256,8 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
          "own_makespan,pairwise_makespan,simulated_makespan,error_vs_own,error_vs_pairwise,"
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
          "transfers,wall_seconds,optimality,members,multicast_method,recruited,oversubscribed_links,worst_link,"
-         "worst_link_ratio,lateness,latest_host\n";
+         "worst_link_ratio"
+      << extra_csv_header() << "\n";
   for (const auto& run : report.runs) {
     out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                        csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
@@ -146,8 +269,9 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
                        csv_number(run.simulated.period), csv_number(run.own.throughput),
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
                        run.wall_seconds, run.optimality);
-    out << fmt::format("{},{},{},{},{:.17g},{}\n", report.members.size(), run.multicast_method,
-                       run.recruited.size(), worst_link_columns(run), run.lateness, csv_field(run.latest_host));
+    out << fmt::format("{},{},{},{}", report.members.size(), run.multicast_method, run.recruited.size(),
+                       worst_link_columns(run));
+    out << extra_csv_fields(report, run) << "\n";
   }
 }
 

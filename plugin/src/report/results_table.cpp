@@ -1,9 +1,11 @@
 #include <hbcast/report/results_table.hpp>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -143,6 +145,86 @@ ResultsTable ResultsTable::parse(std::string_view text, std::string source_name)
   return table;
 }
 
+namespace {
+
+std::string cell_text(const nlohmann::ordered_json& value)
+{
+  if (value.is_null())
+    return "";
+  if (value.is_string())
+    return value.get<std::string>();
+  return value.dump();  // numbers shortest round-trip, booleans, nested values as JSON
+}
+
+bool looks_like_json_lines(const std::string& path, const std::string& content)
+{
+  const auto first = content.find_first_not_of(" \t\r\n");
+  return (path.size() >= 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0) ||
+         (first != std::string::npos && content[first] == '{');
+}
+
+}  // namespace
+
+ResultsTable ResultsTable::parse_json_lines(std::string_view text, std::string source_name)
+{
+  ResultsTable table;
+  table.source_name_ = std::move(source_name);
+  std::vector<nlohmann::ordered_json> objects;  // ordered: columns in the order of the file
+  std::size_t line_number = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    ++line_number;
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos)
+      continue;
+    nlohmann::ordered_json object = nlohmann::ordered_json::parse(line, nullptr, false);
+    if (!object.is_object())
+      throw csv_error(table.source_name_, line_number, "not a JSON object");
+    for (const auto& item : object.items())
+      if (!table.find_column(item.key()))
+        table.columns_.push_back(item.key());
+    objects.push_back(std::move(object));
+    table.row_lines_.push_back(line_number);
+  }
+  if (objects.empty())
+    throw std::invalid_argument("'" + table.source_name_ + "' is empty: expected JSON objects, one per line");
+  for (const auto& object : objects) {
+    std::vector<std::string> row;
+    for (const auto& column : table.columns_)
+      row.push_back(object.contains(column) ? cell_text(object.at(column)) : "");
+    table.rows_.push_back(std::move(row));
+  }
+  return table;
+}
+
+ResultsTable ResultsTable::filtered(const std::vector<std::pair<std::string, std::string>>& conditions) const
+{
+  std::vector<std::size_t> columns;
+  for (const auto& condition : conditions)
+    columns.push_back(column(condition.first));
+  ResultsTable kept;
+  kept.source_name_ = source_name_;
+  kept.columns_ = columns_;
+  for (std::size_t row = 0; row < rows_.size(); ++row) {
+    bool match = true;
+    for (std::size_t k = 0; k < conditions.size() && match; ++k)
+      match = rows_[row][columns[k]] == conditions[k].second;
+    if (match) {
+      kept.rows_.push_back(rows_[row]);
+      kept.row_lines_.push_back(row_lines_[row]);
+    }
+  }
+  if (kept.rows_.empty() && !conditions.empty()) {
+    std::vector<std::string> texts;
+    for (const auto& [name, value] : conditions)
+      texts.push_back(name + "=" + value);
+    throw std::invalid_argument("no row of '" + source_name_ + "' has " + joined(texts));
+  }
+  return kept;
+}
+
 ResultsTable ResultsTable::read_file(const std::string& path)
 {
   if (std::filesystem::is_directory(path))
@@ -154,7 +236,8 @@ ResultsTable ResultsTable::read_file(const std::string& path)
   content << file.rdbuf();
   if (file.bad())
     throw std::invalid_argument("cannot read results file '" + path + "'");
-  return parse(content.str(), path);
+  const std::string text = content.str();
+  return looks_like_json_lines(path, text) ? parse_json_lines(text, path) : parse(text, path);
 }
 
 std::optional<std::size_t> ResultsTable::find_column(std::string_view name) const

@@ -96,3 +96,38 @@ TEST(ResultsTable, UnreadableFileIsNamed)
     EXPECT_STREQ(error.what(), "cannot read results file '/nonexistent/results.csv': No such file or directory");
   }
 }
+
+TEST(ResultsTable, ReadsJsonLinesWithColumnsInFirstAppearanceOrder)
+{
+  auto table = ResultsTable::parse_json_lines(
+      "{\"point\": 0, \"scheduler\": \"fnf\", \"makespan\": 0.1, \"period\": null}\n\n"
+      "{\"point\": 1, \"scheduler\": \"flat\", \"error\": \"x,y\", \"ok\": true}\n",
+      "r.jsonl");
+  ASSERT_EQ(table.columns(), (std::vector<std::string>{"point", "scheduler", "makespan", "period", "error", "ok"}));
+  ASSERT_EQ(table.row_count(), 2u);
+  EXPECT_EQ(table.cell(0, 2), "0.1");  // shortest round trip
+  EXPECT_EQ(table.cell(0, 3), "");     // null
+  EXPECT_EQ(table.cell(0, 4), "");     // absent
+  EXPECT_EQ(table.cell(1, 4), "x,y");
+  EXPECT_EQ(table.cell(1, 5), "true");
+  EXPECT_EQ(table.describe_row(1), "row 2 (line 3)");
+  EXPECT_THROW(ResultsTable::parse_json_lines("{\"a\": 1}\n[1, 2]\n", "r.jsonl"), std::invalid_argument);
+  EXPECT_THROW(ResultsTable::parse_json_lines("\n", "r.jsonl"), std::invalid_argument);
+}
+
+TEST(ResultsTable, FilteredKeepsRowsMatchingEveryCondition)
+{
+  auto table = ResultsTable::parse("s,n,m\nflat,8,1\nfnf,8,2\nfnf,16,3\n", "r.csv");
+  auto kept = table.filtered({{"s", "fnf"}, {"n", "8"}});
+  ASSERT_EQ(kept.row_count(), 1u);
+  EXPECT_EQ(kept.cell(0, 2), "2");
+  EXPECT_EQ(kept.describe_row(0), "row 1 (line 3)");
+  EXPECT_EQ(table.filtered({}).row_count(), 3u);
+  try {
+    table.filtered({{"s", "binomial"}});
+    ADD_FAILURE() << "no row matches";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_EQ(std::string(error.what()), "no row of 'r.csv' has s=binomial");
+  }
+  EXPECT_THROW(table.filtered({{"size", "1"}}), std::invalid_argument);
+}

@@ -18,6 +18,7 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
+#include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/util/mix_seed.hpp>
 
 #include <fmt/format.h>
@@ -29,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <cmath>
 #include <map>
 #include <optional>
 
@@ -65,12 +67,26 @@ void set_defaults(sg4::Engine& engine, const std::vector<std::pair<std::string, 
       engine.set_config(key + ":" + value);
 }
 
+// Exact mode is hbcast's default only while the user leaves the network model alone: a user who
+// picks one (e.g. LV08) gets SimGrid's model as SimGrid defines it, with none of hbcast's keys
+// underneath (issue 14, item 11).
+std::vector<std::pair<std::string, std::string>> hbcast_network_defaults(const std::vector<std::string>& user_config)
+{
+  if (user_sets(user_config, "network/model"))
+    return {};
+  std::vector<std::pair<std::string, std::string>> defaults;
+  for (const auto& setting : exact_mode_settings())
+    if (!user_sets(user_config, setting.first))
+      defaults.push_back(setting);
+  return defaults;
+}
+
 void configure_engine(sg4::Engine& engine, const std::vector<std::string>& user_config)
 {
   for (const auto& entry : user_config)
     if (entry.find(':') == std::string::npos)
       throw PlatformError("SimGrid option '--cfg=" + entry + "' is not of the form key:value");
-  set_defaults(engine, exact_mode_settings(), user_config);
+  set_defaults(engine, hbcast_network_defaults(user_config), user_config);
   for (const auto& entry : user_config) {
     try {
       engine.set_config(entry);
@@ -79,6 +95,17 @@ void configure_engine(sg4::Engine& engine, const std::vector<std::string>& user_
       throw PlatformError("SimGrid option '--cfg=" + entry + "' rejected: " + reason.substr(0, reason.find('\n')));
     }
   }
+}
+
+// Who set each reported network key: "user" (--cfg), "hbcast" (exact mode), absent: SimGrid's default.
+std::map<std::string, std::string> network_config_origin(const std::vector<std::string>& user_config)
+{
+  std::map<std::string, std::string> origin;
+  for (const auto& [key, value] : hbcast_network_defaults(user_config))
+    origin[key] = "hbcast";
+  for (const auto& entry : user_config)
+    origin[config_key(entry)] = "user";
+  return origin;
 }
 
 // Effective network settings, read after the platform (and so the network model) is loaded.
@@ -96,6 +123,40 @@ std::pair<std::string, std::vector<std::string>> network_mode()
           {"network/model:" + model, fmt::format("network/crosstraffic:{}", cross_traffic ? 1 : 0),
            fmt::format("network/TCP-gamma:{:g}", gamma), fmt::format("network/latency-factor:{:g}", latency_factor),
            fmt::format("network/bandwidth-factor:{:g}", bandwidth_factor)}};
+}
+
+// How the root was chosen, for the record (issue 14, item 10).
+std::string root_choice(const SimulateOptions& options)
+{
+  if (options.random_root_seed)
+    return fmt::format("random (seed {})", *options.random_root_seed);
+  if (options.root.empty())
+    return "first host";
+  if (options.root == "fastest")
+    return "fastest (smallest sender-only t_u)";
+  return "given";
+}
+
+// Multi-port only: where each host's send overhead came from (host_send_overhead's rule), counted.
+std::string send_overhead_rule(const PlatformCostModel& costs)
+{
+  std::map<std::string, std::size_t> counts;
+  for (NodeId u = 0; u < costs.size(); ++u)
+    ++counts[to_string(costs.send_overhead_of(u).origin)];
+  std::vector<std::string> parts;
+  for (const auto& [origin, count] : counts)
+    parts.push_back(fmt::format("{} ({} hosts)", origin, count));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+// The largest simulated - predicted time a node holds the message (its last slice), and the node.
+std::pair<double, NodeId> largest_lateness(const std::vector<double>& simulated, const std::vector<double>& predicted)
+{
+  std::pair<double, NodeId> largest{-INFINITY, 0};
+  for (NodeId v = 0; v < simulated.size() && v < predicted.size(); ++v)
+    if (simulated[v] - predicted[v] > largest.first)
+      largest = {simulated[v] - predicted[v], v};
+  return largest;
 }
 
 Figures predict(const BroadcastTree& tree, const CostModel& costs, double message_bytes, std::size_t slices,
@@ -161,17 +222,6 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
   return spread;
 }
 
-// The largest simulated - predicted time at which a node holds the message (its last slice), and
-// that node: a node on a branch with slack can be late while the makespan holds.
-std::pair<double, NodeId> largest_lateness(const std::vector<double>& simulated, const std::vector<double>& predicted)
-{
-  std::pair<double, NodeId> largest{0.0, 0};
-  for (NodeId v = 0; v < simulated.size() && v < predicted.size(); ++v)
-    if (simulated[v] - predicted[v] > largest.first)
-      largest = {simulated[v] - predicted[v], v};
-  return largest;
-}
-
 // Every transfer of the replayed tree: its pairwise [start, end) and the replay's (for --gantt).
 std::vector<GanttBar> gantt_bars(const BroadcastTree& tree, const CostModel& costs, double bytes, PortModel port,
                                  const ReplayResult& replay, const std::vector<std::string>& names)
@@ -190,6 +240,40 @@ std::vector<std::string> engine_arguments(const SimulateOptions& options)
   for (const auto& log : options.simgrid_log)
     arguments.push_back("--log=" + log);
   return arguments;
+}
+
+// Every option that changes results, beyond those the report has fields for (issue 14, item 10).
+void record_options(SimulationReport& report, const SimulateOptions& options, const PlatformCostModel& costs,
+                    PortModel port)
+{
+  report.scheduler_model = options.model;
+  report.root_choice = root_choice(options);
+  std::vector<std::string> every_scheduler;  // the requested ones were checked by run_simulate
+  for (const auto& scheduler : scheduler_registry())
+    every_scheduler.push_back(scheduler.name);
+  report.scheduler_parameters = parse_scheduler_parameters(options.scheduler_parameters, every_scheduler);
+  report.network_config_origin = network_config_origin(options.simgrid_config);
+  if (port == PortModel::multi_port)
+    report.send_overhead_rule = send_overhead_rule(costs);
+}
+
+// Per-node lateness over the replayed (participant) tree, named by host.
+void record_lateness(SchedulerRun& run, const ReplayResult& replay, const std::vector<double>& predicted,
+                     const std::vector<NodeId>& participants, const std::vector<std::string>& host_names)
+{
+  const auto [lateness, node] = largest_lateness(replay.completion_time, predicted);
+  run.lateness = lateness;
+  run.latest_host = host_names[participants.empty() ? node : participants[node]];
+}
+
+// The tree in the run, for --dot: children in send order and the send starts of timed schedules.
+void keep_tree(SchedulerRun& run, const BroadcastTree& tree)
+{
+  for (NodeId u = 0; u < tree.size(); ++u)
+    run.children.push_back(tree.children(u));
+  if (tree.has_send_starts())
+    for (NodeId u = 0; u < tree.size(); ++u)
+      run.send_starts.push_back(tree.send_start(u).value_or(-1.0));
 }
 
 }  // namespace
@@ -248,6 +332,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   report.slices = options.slices;
   report.slice_bytes = slice_size(options.message_bytes, options.slices);
   report.port = to_string(port);
+  record_options(report, options, *costs, port);
 
   set_activity("building the %s tree", scheduler_name.c_str());
   std::shared_ptr<const CostModel> scheduler_costs = costs;
@@ -257,6 +342,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   instance.set_topology(direct_link_topology(*costs));
   const auto links = std::make_shared<PlatformLinkModel>(platform);
   instance.set_links(links);
+  instance.set_parameters(report.scheduler_parameters);
   report.has_platform_graph = instance.has_topology();
   if (options.steady_state_bound) {
     set_activity("solving the steady-state LP");
@@ -285,9 +371,6 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   std::vector<double> ready_times;
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
   run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
-  if (options.keep_trees)
-    run.ready_times = members.empty() ? ready_times
-                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
 
   if (options.slices == 1) {
     set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
@@ -303,11 +386,13 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (options.slices > 1) {
     run.simulated.period = replay.period;
     run.simulated.throughput = replay.throughput;
+    run.observed_period = replay.observed_period;
   }
   run.transfers = replay.transfer_count;
-  const auto [lateness, latest] = largest_lateness(replay.completion_time, ready_times);
-  run.lateness = lateness;
-  run.latest_host = platform.host_names()[members.empty() ? latest : participants.participants[latest]];
+  record_lateness(run, replay, ready_times, participants.participants, platform.host_names());
+  if (options.keep_trees)
+    run.ready_times = members.empty() ? ready_times
+                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
   if (!options.gantt_path.empty() && options.slices == 1)
     run.gantt = gantt_bars(tree, pairwise_costs, options.message_bytes, port, replay,
                            members.empty() ? platform.host_names()
@@ -315,8 +400,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (options.keep_trees)
     report.host_names = platform.host_names();
   if (options.keep_trees)
-    for (NodeId u = 0; u < scheduled.tree.size(); ++u)
-      run.children.push_back(scheduled.tree.children(u));
+    keep_tree(run, scheduled.tree);
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   return report;

@@ -52,11 +52,15 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     json["multicast_method"] = run.multicast_method;
     json["recruited"] = run.recruited;
   }
+  json["lateness"] = {{"seconds", run.lateness}, {"host", run.latest_host}};
+  if (run.observed_period)
+    json["simulated"]["observed_period"] = *run.observed_period;
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
+    if (!run.send_starts.empty())
+      json["send_starts"] = run.send_starts;
   }
-  json["lateness"] = {{"seconds", run.lateness}, {"host", run.latest_host}};
   if (run.contention)
     json["contention"] = *run.contention;
   if (!run.gantt.empty())
@@ -75,13 +79,15 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   run.optimality = json.value("optimality", std::string());
   run.multicast_method = json.value("multicast_method", std::string());
   run.recruited = json.value("recruited", std::vector<std::string>{});
-  if (json.contains("tree")) {
-    run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
-    run.ready_times = json.at("ready_times").get<std::vector<double>>();
-  }
   if (json.contains("lateness")) {
     run.lateness = json.at("lateness").at("seconds").get<double>();
     run.latest_host = json.at("lateness").at("host").get<std::string>();
+  }
+  run.observed_period = optional_number(json.at("simulated"), "observed_period");
+  if (json.contains("tree")) {
+    run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
+    run.ready_times = json.at("ready_times").get<std::vector<double>>();
+    run.send_starts = json.value("send_starts", std::vector<double>{});
   }
   if (json.contains("contention"))
     run.contention = json.at("contention").get<ContentionSummary>();
@@ -100,6 +106,10 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"port", report.port},
           {"mode", report.mode},
           {"network_config", report.network_config},
+          {"network_config_origin", report.network_config_origin},
+          {"model", report.scheduler_model},
+          {"root_choice", report.root_choice},
+          {"scheduler_parameters", report.scheduler_parameters},
           {"runs", report.runs},
           {"has_platform_graph", report.has_platform_graph},
           {"skipped", report.skipped}};
@@ -109,6 +119,8 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
     json["members"] = report.members;
     json["member_selection"] = report.member_selection;
   }
+  if (!report.send_overhead_rule.empty())
+    json["send_overhead_rule"] = report.send_overhead_rule;
   if (report.lp_throughput)
     json["lp_throughput"] = finite_or_null(report.lp_throughput);
 }
@@ -125,6 +137,12 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.mode = json.at("mode").get<std::string>();
   report.network_config = json.at("network_config").get<std::vector<std::string>>();
   report.runs = json.at("runs").get<std::vector<SchedulerRun>>();
+  report.network_config_origin =
+      json.value("network_config_origin", std::map<std::string, std::string>{});
+  report.scheduler_model = json.value("model", std::string("pairwise"));
+  report.root_choice = json.value("root_choice", std::string());
+  report.scheduler_parameters = json.value("scheduler_parameters", std::map<std::string, double>{});
+  report.send_overhead_rule = json.value("send_overhead_rule", std::string());
   report.has_platform_graph = json.value("has_platform_graph", false);
   report.skipped = json.value("skipped", std::vector<std::string>{});
   report.members = json.value("members", std::vector<std::string>{});

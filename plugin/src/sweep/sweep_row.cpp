@@ -56,7 +56,8 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "simulated_throughput", "lp_throughput",
                                       "throughput_ratio", "simulated_throughput_ratio",
                                       "members", "multicast_method", "recruited",
-                                      "lateness", "latest_host", "oversubscribed_links", "worst_link", "worst_link_ratio",
+                                      "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
+                                      "worst_link_ratio",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -88,6 +89,14 @@ std::string csv_cell(const nlohmann::ordered_json& value)
   return csv_field(value.get<std::string>());
 }
 
+// Issue 14, items 14-15: the observed period and the latest node, as `simulate` reports them.
+void add_observation_columns(SweepRow& row, const SchedulerRun& run)
+{
+  row["observed_period"] = finite_or_null<nlohmann::ordered_json>(run.observed_period);
+  row["lateness"] = run.lateness;
+  row["latest_host"] = run.latest_host;
+}
+
 }  // namespace
 
 SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report)
@@ -116,8 +125,7 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["members"] = report.members.size();
   row["multicast_method"] = run.multicast_method;
   row["recruited"] = run.recruited.size();
-  row["lateness"] = run.lateness;
-  row["latest_host"] = run.latest_host;
+  add_observation_columns(row, run);
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;

@@ -3,6 +3,9 @@
 #include <hbcast/model/broadcast_instance.hpp>
 #include <hbcast/model/schedule_result.hpp>
 
+#include <string>
+#include <vector>
+
 namespace hbcast {
 
 /// Seed 004's broadcast schedulers on a platform: the hosts are grouped by latency
@@ -15,5 +18,29 @@ ScheduleResult schedule_two_level_lcf(const BroadcastInstance& instance, NodeId 
 ScheduleResult schedule_two_level_lcf_no_idle(const BroadcastInstance& instance, NodeId root);
 ScheduleResult schedule_two_level_postal_lcf(const BroadcastInstance& instance, NodeId root);
 ScheduleResult schedule_two_level_interleaved_lcf(const BroadcastInstance& instance, NodeId root);
+
+/// Seed 004's parameterized variants on a platform, parameters read from the instance
+/// (BroadcastInstance::parameter; defaults below, given to `hbcast schedulers`):
+///  - LCF(m) (section 3) followed by LCF Multicast's steps 2-3: once at least m hosts hold the
+///    message, they inform every remaining cluster in one global step, then every cluster broadcasts
+///    locally. Parameter "m" (0: k', the number of other clusters, LCF Multicast's own choice).
+///  - Bounded Degree (section 4.1): at most "degree" hosts of each cluster take part in global
+///    transfers (default 1).
+///  - Bounded Size Matching (section 4.3): at most "matching" global transfers at once (default 1).
+/// The multicast forms (sections 3, 4.2, 4.4) count the members per cluster, members first in
+/// their clusters (the model numbers a cluster's members as its first n'_i nodes).
+ScheduleResult schedule_two_level_lcf_m(const BroadcastInstance& instance, NodeId root);
+ScheduleResult schedule_two_level_bounded_degree(const BroadcastInstance& instance, NodeId root);
+ScheduleResult schedule_two_level_bounded_matching(const BroadcastInstance& instance, NodeId root);
+ScheduleResult schedule_two_level_lcf_multicast(const BroadcastInstance& instance, NodeId root,
+                                                const std::vector<NodeId>& members);
+ScheduleResult schedule_two_level_bounded_degree_multicast(const BroadcastInstance& instance, NodeId root,
+                                                           const std::vector<NodeId>& members);
+ScheduleResult schedule_two_level_bounded_matching_multicast(const BroadcastInstance& instance, NodeId root,
+                                                             const std::vector<NodeId>& members);
+
+/// The whole-number parameter `name` of the instance, at least 1 (throws std::invalid_argument
+/// naming it otherwise), or `fallback` when the user did not set it.
+std::size_t whole_parameter(const BroadcastInstance& instance, const std::string& name, std::size_t fallback);
 
 }  // namespace hbcast

@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/port_model.hpp>
 #include <hbcast/model/link_route_model.hpp>
@@ -41,8 +42,13 @@ public:
   void set_links(std::shared_ptr<const LinkRouteModel> links) { links_ = std::move(links); }
   bool has_links() const { return links_ != nullptr; }
   const std::shared_ptr<const LinkRouteModel>& links(const std::string& who) const;
+  /// Scheduler parameters the user set by name (`simulate --param m=4`), e.g. LCF(m)'s m; a
+  /// scheduler reads its own with parameter(), which falls back to its registered default.
+  void set_parameters(std::map<std::string, double> parameters) { parameters_ = std::move(parameters); }
+  double parameter(const std::string& name, double fallback) const;
 
 private:
+  std::map<std::string, double> parameters_;
   std::shared_ptr<const CostModel> costs_;
   std::vector<std::string> host_names_;
   double transfer_bytes_;

@@ -18,6 +18,11 @@ struct ReplayResult {
   /// durations, so it shows here exactly as it does in the makespan.
   double period = 0.0;
   double throughput = 0.0;  ///< slice bytes / period, in bytes per second
+  /// Observed steady-state period: at the node that completes last, the mean inter-arrival time
+  /// of its slices after the first one (the pipeline fill): (last arrival - first arrival) / (K - 1).
+  /// 0 with one slice. Unlike `period`, no formula: what the node saw.
+  double observed_period = 0.0;
+  std::size_t slowest_node = 0;  ///< the node that completes last (its observed_period)
   std::size_t transfer_count = 0;
 };
 

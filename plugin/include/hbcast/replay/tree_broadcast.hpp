@@ -43,6 +43,7 @@ private:
   void record_transfer(NodeId child, const simgrid::s4u::Comm& comm);
   void finish_node(NodeId node, double completion);
   double measured_period() const;
+  double observed_period(NodeId node) const;
 
   BroadcastTree tree_;
   std::vector<simgrid::s4u::Host*> hosts_;
@@ -54,6 +55,7 @@ private:
   std::vector<double> incoming_busy_;         // per node: summed durations of its incoming transfers
   std::vector<double> completion_;            // absolute times
   std::vector<double> first_receive_start_;   // per node: absolute start of its first incoming transfer
+  std::vector<double> first_arrival_;         // absolute time each node got its first slice
   std::vector<double> send_overhead_;         // per node, for one slice (multi-port)
   std::size_t finished_nodes_ = 0;
   std::size_t transfer_count_ = 0;

@@ -35,6 +35,7 @@ public:
 private:
   std::string settings(FigureFormat format, const std::optional<std::string>& output_path) const;
   bool all_bars_nonnegative() const;
+  std::size_t longest_label() const;
   std::string data_block(std::size_t series_index) const;
   std::string plot_command() const;
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hbcast::cli {
@@ -14,8 +15,16 @@ class ResultsTable {
 public:
   /// Parses `text`; `source_name` (usually the file path) only appears in error messages.
   static ResultsTable parse(std::string_view text, std::string source_name);
-  /// Reads and parses a file; a file that cannot be read is an error naming it.
+  /// JSON Lines (`hbcast sweep --format jsonl`): one object per line; the columns are the keys in
+  /// order of first appearance, numbers written shortest, null and absent keys as empty cells.
+  static ResultsTable parse_json_lines(std::string_view text, std::string source_name);
+  /// Reads and parses a file: JSON Lines when its name ends in .jsonl or its first character is
+  /// '{', CSV otherwise. A file that cannot be read is an error naming it.
   static ResultsTable read_file(const std::string& path);
+
+  /// The rows whose cell in each named column equals the value (`--where COLUMN=VALUE`, all must
+  /// hold). A missing column, or no row left, is a one-line std::invalid_argument.
+  ResultsTable filtered(const std::vector<std::pair<std::string, std::string>>& conditions) const;
 
   const std::string& source_name() const { return source_name_; }
   const std::vector<std::string>& columns() const { return columns_; }

@@ -15,6 +15,14 @@ using SchedulerFunction = std::function<ScheduleResult(const BroadcastInstance&,
 using MulticastFunction =
     std::function<ScheduleResult(const BroadcastInstance&, NodeId root, const std::vector<NodeId>& members)>;
 
+/// A parameter a scheduler reads from its instance (BroadcastInstance::parameter), set by the user
+/// with `simulate --param NAME=VALUE`.
+struct SchedulerParameter {
+  std::string name;
+  std::string summary;
+  double default_value = 0.0;
+};
+
 struct SchedulerInfo {
   std::string name;     ///< stable name used on the command line and in result files
   std::string summary;  ///< one line for `hbcast schedulers`
@@ -26,6 +34,7 @@ struct SchedulerInfo {
   MulticastFunction build_multicast = {};
   /// Needs the platform's links and routes (BroadcastInstance::set_links), like the link-aware schedulers.
   bool needs_links = false;
+  std::vector<SchedulerParameter> parameters = {};
 };
 
 /// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.

@@ -41,6 +41,8 @@ struct SimulateOptions {
   std::vector<std::string> members;     ///< --members
   std::optional<double> member_fraction;  ///< ... or --member-fraction F of the other hosts,
   std::uint64_t member_seed = 1;        ///< drawn with --member-seed (recorded in every output)
+  /// --param NAME=VALUE: scheduler parameters (e.g. m=4 for lcf-m), parsed by parse_scheduler_parameters.
+  std::vector<std::string> scheduler_parameters;
   /// Set by run_simulate: how the sender-only instance was made (recorded in every output).
   std::string instance_description;
 };

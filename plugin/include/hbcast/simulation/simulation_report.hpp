@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,12 +42,17 @@ struct SchedulerRun {
   std::vector<double> ready_times;
   /// The shared links the tree over-subscribes under the pairwise timing (atomic broadcasts only).
   std::optional<ContentionSummary> contention;
-  /// Per-node lateness: the largest simulated minus predicted (pairwise) time at which a node holds
-  /// the message, and that node's host (0 and the root when no node is late).
-  double lateness = 0.0;
-  std::string latest_host;
   /// Every transfer, predicted and replayed (only when asked for, for --gantt).
   std::vector<GanttBar> gantt;
+  /// With the tree, for timed schedules (seed 004): each node's send start, -1 where none.
+  std::vector<double> send_starts;
+  /// The largest simulated - predicted (pairwise) time a node holds the message, and that node's
+  /// host: a matching makespan can hide a node informed late (issue 14, item 14).
+  double lateness = 0.0;
+  std::string latest_host;
+  /// Pipelined only: the observed period, mean inter-arrival of slices at the node that completes
+  /// last, past its first slice (ReplayResult::observed_period); simulated.period is the formula.
+  std::optional<double> observed_period;
 };
 
 struct SimulationReport {
@@ -59,6 +65,13 @@ struct SimulationReport {
   std::string port;
   std::string mode;                         ///< "exact" or "SimGrid-configured"
   std::vector<std::string> network_config;  ///< effective network settings, key:value
+  /// key -> "user" (--cfg) or "hbcast" (exact mode); keys absent here are SimGrid's defaults.
+  std::map<std::string, std::string> network_config_origin;
+  std::string scheduler_model = "pairwise"; ///< --model: what the schedulers see (pairwise or sender-only)
+  std::string root_choice;                  ///< how the root was chosen (first host, fastest, given, random)
+  std::map<std::string, double> scheduler_parameters;  ///< --param NAME=VALUE
+  /// Multi-port only: where the hosts' send overheads come from (properties, up link, none), counted.
+  std::string send_overhead_rule;
   std::vector<SchedulerRun> runs;
   /// Multicasts only: the members (host names) and how they were chosen.
   std::vector<std::string> members;
