@@ -1,11 +1,13 @@
 #include <hbcast/cli/simulate_command.hpp>
 
 #include <hbcast/cli/multicast_members.hpp>
+#include <hbcast/cli/slice_limits.hpp>
 #include <hbcast/cli/sweep_point.hpp>
 #include <hbcast/core/participant_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
+#include <hbcast/model/scheduler_not_applicable.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
@@ -166,6 +168,58 @@ std::vector<std::string> engine_arguments(const SimulateOptions& options)
   return arguments;
 }
 
+// What one scheduler works on, set up once per process.
+struct SimulationSetup {
+  sg4::Engine& engine;
+  const LoadedPlatform& platform;
+  std::shared_ptr<const PlatformCostModel> costs;
+  const BroadcastInstance& instance;
+  NodeId root;
+  std::vector<NodeId> members;  ///< empty: a broadcast
+  PortModel port;
+};
+
+// The scheduler's part of a simulation: its tree, its predictions, its replay.
+SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup, const SimulateOptions& options)
+{
+  const auto& [engine, platform, costs, instance, root, members, port] = setup;
+  const std::string& scheduler_name = scheduler.name;
+  SchedulerRun run;
+  run.scheduler = scheduler_name;
+  const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
+  run.own_model = scheduled.own_model_name;
+  run.optimality = scheduled.optimality;
+  const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
+  // A multicast tree reaches only its participants: predict and replay it renumbered over them.
+  const ParticipantTree participants =
+      members.empty() ? ParticipantTree{scheduled.tree, {}} : participant_tree(scheduled.tree);
+  const BroadcastTree& tree = participants.tree;
+  std::optional<ParticipantCostModel> own_view, pairwise_view;
+  const CostModel& own_costs = members.empty() ? own : own_view.emplace(own, participants.participants);
+  const CostModel& pairwise_costs =
+      members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
+  std::vector<double> ready_times;
+  run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
+  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
+                         options.keep_trees ? &ready_times : nullptr);
+  run.ready_times = members.empty() ? std::move(ready_times)
+                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
+
+  set_activity("replaying the %s tree", scheduler_name.c_str());
+  ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
+                                    {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
+  run.simulated.makespan = replay.makespan;
+  if (options.slices > 1) {
+    run.simulated.period = replay.period;
+    run.simulated.throughput = replay.throughput;
+  }
+  run.transfers = replay.transfer_count;
+  if (options.keep_trees)
+    for (NodeId u = 0; u < scheduled.tree.size(); ++u)
+      run.children.push_back(scheduled.tree.children(u));
+  return run;
+}
+
 }  // namespace
 
 std::string default_platform_path()
@@ -190,6 +244,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (scheduler == nullptr)
     throw PlatformError("unknown scheduler '" + scheduler_name + "'");
   const PortModel port = parse_port_model(options.port).value();
+  check_slice_count(options.message_bytes, options.slices);
 
   set_activity("starting SimGrid");
   auto arguments = engine_arguments(options);
@@ -204,6 +259,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   SimulationReport report;
   report.platform = options.platform.empty() ? default_platform_path() : options.platform;
   auto platform = LoadedPlatform::load(engine, report.platform);
+  check_slice_memory(platform.size(), options.slices);
   if (platform.size() > kLargePlatformHosts)
     set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
   auto costs = std::make_shared<PlatformCostModel>(platform);
@@ -236,45 +292,23 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
         solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
   }
   const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
-  SchedulerRun run;
-  run.scheduler = scheduler_name;
   if (!members.empty()) {
     report.members = names_of(members, platform.host_names());
     report.member_selection = describe_member_selection(options);
   }
-  const ScheduleResult scheduled = schedule_tree(*scheduler, instance, root, members, run);
-  run.own_model = scheduled.own_model_name;
-  run.optimality = scheduled.optimality;
-  const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
-  // A multicast tree reaches only its participants: predict and replay it renumbered over them.
-  const ParticipantTree participants =
-      members.empty() ? ParticipantTree{scheduled.tree, {}} : participant_tree(scheduled.tree);
-  const BroadcastTree& tree = participants.tree;
-  std::optional<ParticipantCostModel> own_view, pairwise_view;
-  const CostModel& own_costs = members.empty() ? own : own_view.emplace(own, participants.participants);
-  const CostModel& pairwise_costs =
-      members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
-  std::vector<double> ready_times;
-  run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
-  run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
-                         options.keep_trees ? &ready_times : nullptr);
-  run.ready_times = members.empty() ? std::move(ready_times)
-                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
-
-  set_activity("replaying the %s tree", scheduler_name.c_str());
-  ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
-                                    {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
-  run.simulated.makespan = replay.makespan;
-  if (options.slices > 1) {
-    run.simulated.period = replay.period;
-    run.simulated.throughput = replay.throughput;
-  }
-  run.transfers = replay.transfer_count;
   if (options.keep_trees)
     report.host_names = platform.host_names();
-  if (options.keep_trees)
-    for (NodeId u = 0; u < scheduled.tree.size(); ++u)
-      run.children.push_back(scheduled.tree.children(u));
+
+  // From here on a failure is the scheduler's, not the input's: a row with its status.
+  mark_milestone();
+  SchedulerRun run;
+  try {
+    run = run_on(*scheduler, {engine, platform, costs, instance, root, members, port}, options);
+  } catch (const SchedulerNotApplicable& error) {
+    run = run_without_figures(scheduler_name, "not-applicable", error.what());
+  } catch (const std::exception& error) {
+    run = run_without_figures(scheduler_name, "failed", error.what());
+  }
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   return report;

@@ -1,4 +1,5 @@
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/option_checks.hpp>
 #include <hbcast/cli/validation_runner.hpp>
 
 #include <CLI/CLI.hpp>
@@ -83,7 +84,7 @@ void add_validate_command(CLI::App& app, CommandContext& context)
   command->add_option("--output-dir", arguments->output_directory,
                       "where REPORT.md, figures/ and results/ go (default: the validation directory)");
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_at_least(1));
   command->callback([arguments, &context] { run_reporting_errors(context, [&] { return validate(*arguments, context); }); });
 }
 

@@ -41,6 +41,7 @@ struct Scenario {
   std::uint64_t seed = 1;
   double timeout_seconds = 600.0;
   bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (seed 002)
+  std::string fingerprint;  ///< of the expanded scenario (scenario_fingerprint), set by the loaders
 };
 
 /// Reads and validates a scenario. Throws ScenarioError naming the file, the key and its line.
