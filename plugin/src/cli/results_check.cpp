@@ -17,7 +17,8 @@ Values values_of(const std::string& line, const RowFormat& format, const std::st
 {
   Values values;
   if (format.name() == "jsonl") {
-    for (const auto& [key, value] : nlohmann::json::parse(line).items())
+    const auto row = nlohmann::json::parse(line);
+    for (const auto& [key, value] : row.items())
       values[key] = value.is_string() ? value.get<std::string>() : value.dump();
     return values;
   }
