@@ -1,20 +1,9 @@
 #pragma once
-#include <stdexcept>
+#include <hbcast/cli/interrupted.hpp>
+
 #include <string>
 
 namespace hbcast::cli {
-
-/// Thrown by a supervising loop once SIGINT or SIGTERM arrived and its children are killed; the
-/// command exits with 128 + signal (130, 143), the shell convention.
-class Interrupted : public std::runtime_error {
-public:
-  Interrupted(int signal, const std::string& what);
-  int signal() const { return signal_; }
-  int exit_status() const { return 128 + signal_; }
-
-private:
-  int signal_;
-};
 
 /// While alive, SIGINT and SIGTERM only set a flag (restored on destruction): the loops that
 /// supervise child processes poll it, kill their children's process groups, leave no partial
