@@ -101,13 +101,13 @@ SchedulerRun run_in_child(const SimulateOptions& options, const std::string& nam
 {
   auto outcome = run_isolated([&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); },
                               options.timeout_seconds);
-  err << outcome.child_stderr;
   if (outcome.timed_out)
     return run_without_figures(name, "timeout", outcome.error);
   if (!outcome.ok && (outcome.threw || !outcome.past_milestone))
     throw std::runtime_error(outcome.error);
   if (!outcome.ok)
     return run_without_figures(name, "failed", outcome.error);
+  err << outcome.child_stderr;  // the scheduler's own messages; a failure's are summed up in its row
   auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
   SchedulerRun run = std::move(part.runs.front());
   if (!header) {
