@@ -99,8 +99,8 @@ TEST(MulticastCli, TableCsvAndDotShowTheMulticast)
   auto csv = run_hbcast({"simulate", "--times", "1,10,10,10,10,1", "--members", "1,2,3,4", "-s", "fnf", "--format",
                          "csv"});
   ASSERT_EQ(csv.exit_status, 0) << csv.err;
-  EXPECT_NE(csv.out.find(",members,multicast_method,recruited\n"), std::string::npos) << csv.out;
-  EXPECT_NE(csv.out.find(",4,multicast,1\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",members,multicast_method,recruited,status,error\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",4,multicast,1,ok,\n"), std::string::npos) << csv.out;
   TemporaryDirectory dir;
   const std::string dot = dir.path() + "/tree.dot";
   ASSERT_EQ(run_hbcast({"simulate", "--times", "1,10,10,10,10,1,7", "--members", "1,2", "-s", "fnf", "--dot", dot})

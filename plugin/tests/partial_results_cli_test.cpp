@@ -179,11 +179,13 @@ TEST(PartialResults, NamedSchedulerThatDoesNotApplyIsARowInEveryFormatAndExitsOn
 
 TEST(PartialResults, TimedOutSchedulerIsARowInEveryFormat)
 {
-  // No run gets through fork, SimGrid's start and the platform in a millisecond: deterministic.
-  const std::vector<std::string> command{"simulate", "--times", "1,2,3", "-s", "fnf", "--timeout", "0.001"};
+  // 300 hosts take SimGrid a good part of a second to load and probe (90,000 routes), 60 times the
+  // limit; the supervisor looks every 5 ms at most.
+  const std::vector<std::string> command{"simulate", "--random-times", "300", "--class-values", "1,2,3",
+                                         "-s",       "fnf",            "--timeout",      "0.01"};
   auto table = run_hbcast(command);
   EXPECT_EQ(table.exit_status, 1);
-  EXPECT_EQ(table.err.rfind("hbcast: scheduler 'fnf' timeout: timed out after 0.001 s", 0), 0u) << table.err;
+  EXPECT_EQ(table.err.rfind("hbcast: scheduler 'fnf' timeout: timed out after 0.01 s", 0), 0u) << table.err;
   EXPECT_NE(table.out.find("fnf        (timeout, below)"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("mode      unknown (no scheduler loaded the platform)"), std::string::npos) << table.out;
   auto arguments = command;
@@ -192,7 +194,7 @@ TEST(PartialResults, TimedOutSchedulerIsARowInEveryFormat)
   arguments.back() = "csv";
   auto csv = run_hbcast(arguments);
   EXPECT_EQ(csv.exit_status, 1);
-  EXPECT_NE(csv_row(csv.out, "fnf").find(",timeout,timed out after 0.001 s"), std::string::npos) << csv.out;
+  EXPECT_NE(csv_row(csv.out, "fnf").find(",timeout,timed out after 0.01 s"), std::string::npos) << csv.out;
 }
 
 TEST(PartialResults, TimeoutKeepsTheFinishedRows)

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -178,11 +179,17 @@ IsolatedOutcome run_isolated(const std::function<std::string()>& job, double tim
       kill_child_group(process.pid());
       throw_if_interrupted("the child process was killed");
     }
-    if (timeout_seconds > 0.0 && std::chrono::steady_clock::now() > deadline) {
+    const auto now = std::chrono::steady_clock::now();
+    if (timeout_seconds > 0.0 && now > deadline) {
       kill_child_group(process.pid());
       return process.timed_out(timeout_seconds);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    // Poll every 5 ms, or at the deadline if it comes first (a limit below 5 ms is kept too).
+    auto pause = std::chrono::steady_clock::duration(std::chrono::milliseconds(5));
+    if (timeout_seconds > 0.0)
+      pause = std::min(pause, std::chrono::duration_cast<std::chrono::steady_clock::duration>(deadline - now) +
+                                  std::chrono::microseconds(1));
+    std::this_thread::sleep_for(pause);
   }
   return process.collect(status);
 }
