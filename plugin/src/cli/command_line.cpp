@@ -1,7 +1,7 @@
 #include <hbcast/cli/command_line.hpp>
 
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/interruption.hpp>
+#include <hbcast/simulation/interruption.hpp>
 
 #include <CLI/CLI.hpp>
 

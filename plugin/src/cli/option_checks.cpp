@@ -1,6 +1,6 @@
 #include <hbcast/cli/option_checks.hpp>
 
-#include <hbcast/cli/series_statistics.hpp>
+#include <hbcast/util/number_parsing.hpp>
 
 #include <fmt/format.h>
 

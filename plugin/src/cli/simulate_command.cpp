@@ -1,19 +1,23 @@
 #include <hbcast/cli/simulate_command.hpp>
 
-#include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/size_parser.hpp>
-#include <hbcast/cli/interruption.hpp>
-#include <hbcast/cli/isolated_run.hpp>
 #include <hbcast/cli/option_checks.hpp>
-#include <hbcast/cli/progress_line.hpp>
-#include <hbcast/cli/report_format.hpp>
-#include <hbcast/cli/sender_only_source.hpp>
-#include <hbcast/cli/slice_limits.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
-#include <hbcast/eval/port_model.hpp>
+#include <hbcast/model/port_model.hpp>
+#include <hbcast/report/progress_line.hpp>
+#include <hbcast/report/report_format.hpp>
+#include <hbcast/simulation/interruption.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/sender_only_source.hpp>
+#include <hbcast/simulation/slice_limits.hpp>
+#include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/sender_only_source.hpp>
+#include <hbcast/util/atomic_file.hpp>
+#include <hbcast/util/size_parser.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

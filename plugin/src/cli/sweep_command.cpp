@@ -1,10 +1,10 @@
-#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/util/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/cli/option_checks.hpp>
-#include <hbcast/cli/results_check.hpp>
-#include <hbcast/cli/results_journal.hpp>
-#include <hbcast/cli/scenario.hpp>
-#include <hbcast/cli/sweep_runner.hpp>
+#include <hbcast/sweep/results_check.hpp>
+#include <hbcast/sweep/results_journal.hpp>
+#include <hbcast/sweep/scenario.hpp>
+#include <hbcast/sweep/sweep_runner.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
