@@ -132,7 +132,7 @@ repetitions: 2
 )");
   const std::string output = dir.path() + "/out.csv";
   auto result = run_hbcast({"sweep", scenario, "-o", output});
-  ASSERT_EQ(result.exit_status, 0) << result.err;
+  ASSERT_EQ(result.exit_status, 1) << "some points failed: " << result.err;
   const auto rows = lines_of(read_file(output));
   ASSERT_EQ(rows.size(), 5u);
   std::size_t ok = 0, failed = 0;
@@ -145,7 +145,7 @@ repetitions: 2
 
   const auto slow = dir.write("slow.yaml", "platform:\n  generator: star\n  parameters:\n    nodes: 800\n"
                                            "schedulers: fnf\ntimeout: 0.01\n");
-  ASSERT_EQ(run_hbcast({"sweep", slow, "-o", dir.path() + "/slow.csv"}).exit_status, 0);
+  EXPECT_EQ(run_hbcast({"sweep", slow, "-o", dir.path() + "/slow.csv"}).exit_status, 1);
   EXPECT_NE(read_file(dir.path() + "/slow.csv").find(",timeout,timed out after 0.01 s"), std::string::npos);
 }
 
@@ -188,4 +188,42 @@ TEST(Sweep, SeedTimeoutAndRepetitionsMustBeNumbersOfTheirKind)
     expect_one_line_error(run_hbcast({"sweep", scenario, "-o", dir.path() + "/bad.csv"}), scenario + fragment);
   }
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/bad.csv"));
+}
+
+TEST(Sweep, ResumeAndMergeRefuseRowsOfAnotherScenario)
+{
+  TemporaryDirectory dir;
+  const std::string base = "platform:\n  generator: star\n  parameters:\n    nodes: 4\n";
+  const auto scenario = dir.write("s.yaml", base + "schedulers: [fnf, flat]\n");
+  const std::string output = dir.path() + "/out.csv";
+  ASSERT_EQ(run_hbcast({"sweep", scenario, "-o", output}).exit_status, 0);
+  const std::string written = read_file(output);
+  const auto rows = lines_of(written);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].rfind("point,scenario,fingerprint,platform,", 0), 0u) << rows[0];
+  const std::string fingerprint = rows[1].substr(std::string("0,s,").size(), 32);
+  EXPECT_EQ(rows[2].substr(std::string("1,s,").size(), 32), fingerprint) << "one fingerprint per scenario";
+
+  // The scheduler list edited: the stored fnf row is not this scenario's binomial point.
+  dir.write("s.yaml", base + "schedulers: [binomial, flat]\n");
+  const std::string refusal = "does not match this scenario: point 0 has scheduler 'fnf' where the scenario has "
+                              "'binomial'";
+  expect_one_line_error(run_hbcast({"sweep", scenario, "-o", output, "--resume"}), "'" + output + "' " + refusal);
+  EXPECT_EQ(read_file(output), written) << "a refused file is left as it was";
+  expect_one_line_error(run_hbcast({"merge", scenario, output, "-o", dir.path() + "/merged.csv"}),
+                        "'" + output + "' " + refusal);
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/merged.csv"));
+
+  // Same points, another time limit: only the fingerprint tells.
+  dir.write("s.yaml", base + "schedulers: [fnf, flat]\ntimeout: 30\n");
+  expect_one_line_error(run_hbcast({"sweep", scenario, "-o", output, "--resume"}),
+                        "does not match this scenario: point 0 has fingerprint " + fingerprint);
+  expect_one_line_error(run_hbcast({"merge", scenario, output, "-o", dir.path() + "/merged.csv"}),
+                        "point 0 has fingerprint " + fingerprint);
+
+  // The original scenario again: resume and merge accept the file.
+  dir.write("s.yaml", base + "schedulers: [fnf, flat]\n");
+  EXPECT_EQ(run_hbcast({"sweep", scenario, "-o", output, "--resume"}).exit_status, 0);
+  EXPECT_EQ(run_hbcast({"merge", scenario, output, "-o", dir.path() + "/merged.csv"}).exit_status, 0);
+  EXPECT_EQ(read_file(dir.path() + "/merged.csv"), written);
 }

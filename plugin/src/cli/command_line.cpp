@@ -1,6 +1,7 @@
 #include <hbcast/cli/command_line.hpp>
 
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/simulation/interruption.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -26,6 +27,9 @@ void run_reporting_errors(CommandContext& context, const std::function<int()>& w
 {
   try {
     context.status = work();
+  } catch (const Interrupted& interruption) {
+    context.err << "hbcast: " << interruption.what() << '\n';
+    context.status = interruption.exit_status();
   } catch (const std::exception& error) {
     context.err << "hbcast: error: " << error.what() << '\n';
     context.status = 2;

@@ -45,6 +45,10 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   const auto links = std::make_shared<PlatformLinkModel>(platform);
   if (!topology)
     throw std::runtime_error("'" + arguments.platform + "' has no direct host-to-host link: the LP needs a platform graph");
+  if (const NodeId missing = topology->first_unreached_from(root); missing != kNoNode)
+    throw std::runtime_error("host '" + platform.host_names()[missing] + "' is not reachable from the root '" +
+                             platform.host_names()[root] + "' along the platform's direct links (the LP needs "
+                             "every host reachable)");
   const auto start = std::chrono::steady_clock::now();
   const SteadyStateSolution lp = solve_steady_state_broadcast(*topology, root, slice_bytes);
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -2,9 +2,17 @@
 
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/report/gantt_files.hpp>
+#include <hbcast/cli/option_checks.hpp>
 #include <hbcast/core/tree_dot.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/report/progress_line.hpp>
 #include <hbcast/report/report_format.hpp>
+#include <hbcast/simulation/interruption.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/sender_only_source.hpp>
+#include <hbcast/simulation/slice_limits.hpp>
+#include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
@@ -17,6 +25,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -72,10 +81,50 @@ BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
 void write_dot_files(const SimulationReport& report, const std::string& path)
 {
   for (const auto& run : report.runs) {
+    if (run.status != "ok")
+      continue;
     std::ostringstream dot;
     write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
     write_file_atomically(dot_path_for(path, run.scheduler, report.runs.size() > 1), dot.str());
   }
+}
+
+// What a report says when no scheduler got as far as loading the platform (all timed out).
+void header_from_options(SimulationReport& report, const SimulateOptions& options)
+{
+  report.platform = !options.instance_description.empty() ? options.instance_description
+                    : options.platform.empty()            ? default_platform_path()
+                                                          : options.platform;
+  report.root = options.root.empty() ? "(first host)" : options.root;
+  report.message_bytes = options.message_bytes;
+  report.slices = options.slices;
+  report.slice_bytes = slice_size(options.message_bytes, options.slices);
+  report.port = to_string(parse_port_model(options.port).value());
+  report.mode = "unknown (no scheduler loaded the platform)";
+}
+
+// A child that threw, or crashed before its scheduler started, failed on the input (platform,
+// root, members, SimGrid options): every scheduler would, so the command stops (exit 2).
+// Otherwise the failure is this scheduler's: a row with its status.
+SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
+                          std::optional<SimulationReport>& header)
+{
+  auto outcome = run_isolated([&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); },
+                              options.timeout_seconds);
+  if (outcome.timed_out)
+    return run_without_figures(name, "timeout", outcome.error);
+  if (!outcome.ok && (outcome.threw || !outcome.past_milestone))
+    throw std::runtime_error(outcome.error);
+  if (!outcome.ok)
+    return run_without_figures(name, "failed", outcome.error);
+  err << outcome.child_stderr;  // the scheduler's own messages; a failure's are summed up in its row
+  auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
+  SchedulerRun run = std::move(part.runs.front());
+  if (!header) {
+    part.runs.clear();
+    header = std::move(part);
+  }
+  return run;
 }
 
 // The route-based schedulers come first in the registry, so the first run tells whether the
@@ -83,29 +132,42 @@ void write_dot_files(const SimulationReport& report, const std::string& path)
 SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                          std::ostream& err)
 {
-  SimulationReport report;
+  std::optional<SimulationReport> header;
+  std::vector<SchedulerRun> runs, skipped;
   ProgressLine progress(err, schedulers.size());
-  bool first = true;
   for (std::size_t k = 0; k < schedulers.size(); ++k) {
-    const std::string& name = schedulers[k].name;
-    if (!first && schedulers[k].optional && !report.has_platform_graph && find_scheduler(name)->needs_platform_graph) {
-      report.skipped.push_back(name);
+    const auto& [name, optional] = schedulers[k];
+    if (header && optional && !header->has_platform_graph && find_scheduler(name)->needs_platform_graph) {
+      skipped.push_back(
+          run_without_figures(name, "skipped", "needs direct host-to-host links; this platform has none"));
       continue;
     }
     progress.update(k, "simulating " + name);
-    auto outcome = run_isolated(
-        [&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); }, options.timeout_seconds);
-    if (!outcome.ok)
-      throw std::runtime_error(outcome.error);
-    err << outcome.child_stderr;
-    auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
-    if (first)
-      report = std::move(part);
-    else
-      report.runs.push_back(std::move(part.runs.front()));
-    first = false;
+    SchedulerRun run = run_in_child(options, name, err, header);
+    if (optional && run.status == "not-applicable") {
+      run.status = "skipped";
+      skipped.push_back(std::move(run));
+    } else {
+      runs.push_back(std::move(run));
+    }
   }
+  SimulationReport report;
+  if (header)
+    report = std::move(*header);
+  else
+    header_from_options(report, options);
+  report.runs = std::move(runs);
+  report.skipped = std::move(skipped);
   return report;
+}
+
+// Exit status 1 and one line per scheduler that did not give figures.
+int report_failures(const SimulationReport& report, std::ostream& err)
+{
+  for (const auto& run : report.runs)
+    if (run.status != "ok")
+      err << "hbcast: scheduler '" << run.scheduler << "' " << run.status << ": " << run.error << '\n';
+  return report.complete() ? 0 : 1;
 }
 
 }  // namespace
@@ -123,6 +185,7 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   effective.keep_trees = !options.dot_path.empty();
   if (options.model != "pairwise" && options.model != "sender-only")
     throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
+  check_slice_count(options.message_bytes, options.slices);
   const auto times = requested_sender_only_times(options);
   std::optional<TemporaryPlatformFile> star;
   if (times) {
@@ -134,6 +197,7 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
     if (!options.dot_path.empty())
       check_output_path(dot_path_for(options.dot_path, scheduler.name, schedulers.size() > 1));
+  InterruptionGuard interruption;
   SimulationReport report = run_all(effective, schedulers, err);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
@@ -145,7 +209,8 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     write_report_json(out, report);
   else
     write_report_table(out, report);
-  return 0;
+  out.flush();
+  return report_failures(report, err);
 }
 
 void add_simulate_command(CLI::App& app, CommandContext& context)
@@ -157,16 +222,17 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--root", options->root,
                       "host that broadcasts (default: the first host declared; 'fastest': the host of smallest "
                       "sender-only time t_u, the any-source setting of seed 000)");
-  command->add_option("-s,--scheduler", options->schedulers, "scheduler name(s), comma-separated, or 'all'")
-      ->delimiter(',');
+  as_list(command->add_option("-s,--scheduler", options->schedulers,
+                              "scheduler name(s), comma-separated (repeatable), or 'all'"));
   command->add_option("--param", options->scheduler_parameters,
                       "NAME=VALUE: a scheduler parameter, e.g. m=4 (lcf-m), degree=2 (bounded-degree), "
                       "matching=3 (bounded-matching); repeatable; 'hbcast schedulers' lists them")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
-  command->add_option("--slices", options->slices, "cut the message into K slices and pipeline them (default 1)")
-      ->check(CLI::PositiveNumber);
+  command->add_option("--slices", options->slices,
+                      "cut the message into K slices and pipeline them (default 1; at most one per byte)")
+      ->check(whole_number_at_least(1));
   command->add_option("--port", options->port, "port model: one (bidirectional one-port) or multi (default one)")
       ->check(CLI::IsMember({"one", "multi", "one-port", "multi-port"}));
   command->add_option("--format", options->format, "output: table, csv or json (default table)")
@@ -177,40 +243,44 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--gantt", options->gantt_path,
                       "draw each replay as a Gantt chart with gnuplot, predicted intervals overlaid (FILE.svg or "
                       "FILE.png, the scheduler name inserted when there are several)");
-  command->add_option("--cfg", options->simgrid_config,
+  as_list(command->add_option("--cfg", options->simgrid_config,
                       "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
-                      "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)");
-  command->add_option("--log", options->simgrid_log,
-                      "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)");
-  command->add_option("--timeout", options->timeout_seconds, "wall-clock limit per scheduler in seconds (default none)")
-      ->check(CLI::NonNegativeNumber);
+                      "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)"))
+      ->delimiter('\0');  // one key:value per --cfg, as SimGrid takes them (values may hold commas)
+  as_list(command->add_option("--log", options->simgrid_log,
+                              "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)"))
+      ->delimiter('\0');
+  command->add_option("--timeout", options->timeout_seconds,
+                      "wall-clock limit per scheduler in seconds (default 0: none)")
+      ->check(number_at_least(0, "a number of seconds"));
   command->add_option("--model", options->model,
                       "cost model the schedulers see: pairwise (T_uv of the platform) or sender-only (t_u, "
                       "seed 000); predictions under the platform's pairwise model are reported either way")
       ->check(CLI::IsMember({"pairwise", "sender-only"}));
-  command->add_option("--times", options->times,
+  as_list(command->add_option("--times", options->times,
                       "sender-only instance: transmission times in seconds, comma-separated (replaces the "
-                      "platform: a star realizing them exactly is generated)")
-      ->delimiter(',');
+                      "platform: a star realizing them exactly is generated)"))
+      ->check(number_above(0, "a time in seconds"));
   command->add_option("--classes", options->classes, "sender-only instance: speed classes value:count,... (e.g. 1:4,2:3,3:5)");
   command->add_option("--random-times", options->random_processors,
                       "sender-only instance: N processors drawn from --class-values or --time-range with --seed")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--class-values", options->class_values, "classes --random-times draws from uniformly, e.g. 1,2,3")
-      ->delimiter(',');
-  command->add_option("--time-range", options->time_range, "LO,HI: --random-times draws times uniformly in [LO, HI)")
-      ->delimiter(',');
+      ->check(whole_number_at_least(1));
+  as_list(command->add_option("--class-values", options->class_values,
+                              "classes --random-times draws from uniformly, e.g. 1,2,3"))
+      ->check(number_above(0, "a time in seconds"));
+  as_list(command->add_option("--time-range", options->time_range,
+                              "LO,HI: --random-times draws times uniformly in [LO, HI)"))
+      ->check(number_above(0, "a time in seconds"));
   command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)")
-      ->check(CLI::NonNegativeNumber);
-  command->add_option("--members", options->members,
+      ->check(whole_number_at_least(0));
+  as_list(command->add_option("--members", options->members,
                       "multicast to these hosts (names or 0-based indices, comma-separated) instead of a "
                       "broadcast: fnf, optimal and ptas run their multicast algorithms (seed 001, section 4), "
-                      "the other schedulers prune their broadcast tree to the members")
-      ->delimiter(',');
+                      "the other schedulers prune their broadcast tree to the members"));
   command->add_option("--member-fraction", options->member_fraction,
                       "multicast to a fraction F in (0, 1] of the other hosts, drawn with --member-seed");
   command->add_option("--member-seed", options->member_seed, "seed of --member-fraction (recorded; default 1)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number_at_least(0));
   command->callback([options, &context] {
     run_reporting_errors(context, [&] {
       options->message_bytes = parse_size(options->size);

@@ -1,5 +1,7 @@
 #include <hbcast/util/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/option_checks.hpp>
+#include <hbcast/sweep/results_check.hpp>
 #include <hbcast/sweep/results_journal.hpp>
 #include <hbcast/sweep/scenario.hpp>
 #include <hbcast/sweep/sweep_runner.hpp>
@@ -56,7 +58,7 @@ std::string list_ids(const std::vector<const SweepPoint*>& points, std::size_t s
   return text;
 }
 
-void sweep(const SweepArguments& arguments, CommandContext& context)
+int sweep(const SweepArguments& arguments, CommandContext& context)
 {
   const Scenario scenario = load_scenario(arguments.scenario);
   SweepOptions options;
@@ -71,6 +73,11 @@ void sweep(const SweepArguments& arguments, CommandContext& context)
                              options.shard.count > 1 ? fmt::format("shard {}/{}", options.shard.index, options.shard.count)
                                                      : std::string("the scenario"),
                              summary.already_done, summary.ran, summary.failed);
+  if (summary.exit_status() != 0)
+    context.err << fmt::format("hbcast: {} of {} points did not succeed (failed or timeout: see the status and "
+                               "error columns of '{}')\n",
+                               summary.failed + summary.failed_before, summary.points_in_shard, options.output);
+  return summary.exit_status();
 }
 
 void merge(const MergeArguments& arguments, CommandContext& context)
@@ -81,14 +88,17 @@ void merge(const MergeArguments& arguments, CommandContext& context)
   if (std::filesystem::exists(arguments.output))
     throw std::runtime_error("'" + arguments.output + "' exists: choose another -o");
   std::map<std::size_t, std::pair<std::string, std::string>> rows;  // point -> (line, file)
-  for (const auto& input : arguments.inputs)
-    for (auto& line : read_result_lines(input, format, header)) {
+  const auto points = expand_scenario(scenario);
+  for (const auto& input : arguments.inputs) {
+    const auto lines = read_result_lines(input, format, header);
+    check_rows_match(input, lines, format, header, scenario, points);
+    for (auto& line : lines) {
       const std::size_t point = format.point_of(line);
       auto [it, inserted] = rows.emplace(point, std::make_pair(line, input));
       if (!inserted)
         throw std::runtime_error(fmt::format("point {} appears twice, in '{}' and '{}'", point, it->second.second, input));
     }
-  const auto points = expand_scenario(scenario);
+  }
   std::vector<const SweepPoint*> missing;
   for (const auto& point : points)
     if (rows.count(point.id) == 0)
@@ -116,14 +126,11 @@ void add_sweep_command(CLI::App& app, CommandContext& context)
   command->add_option("-o,--output", arguments->output, "results file (default: SCENARIO.results.FORMAT here)");
   command->add_option("--format", arguments->format, "csv or jsonl (default csv)")->check(CLI::IsMember({"csv", "jsonl"}));
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_at_least(1));
   command->add_option("--shard", arguments->shard, "run shard I of N (0 <= I < N), e.g. a Slurm array task");
   command->add_flag("--resume", arguments->resume, "complete an interrupted results file instead of refusing it");
   command->callback([arguments, &context] {
-    run_reporting_errors(context, [&] {
-      sweep(*arguments, context);
-      return 0;
-    });
+    run_reporting_errors(context, [&] { return sweep(*arguments, context); });
   });
 }
 

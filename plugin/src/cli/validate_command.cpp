@@ -1,4 +1,5 @@
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/option_checks.hpp>
 #include <hbcast/experiments/validation_runner.hpp>
 
 #include <CLI/CLI.hpp>
@@ -88,7 +89,7 @@ void add_validate_command(CLI::App& app, CommandContext& context)
                       "where REPORT.md, figures/ and results/ go (default: ./validation-report; give "
                       "--output-dir validation to regenerate the committed report)");
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_at_least(1));
   command->callback([arguments, &context] { run_reporting_errors(context, [&] { return validate(*arguments, context); }); });
 }
 

@@ -1,5 +1,7 @@
 #include <hbcast/model/broadcast_instance.hpp>
 
+#include <hbcast/model/scheduler_not_applicable.hpp>
+
 #include <stdexcept>
 
 namespace hbcast {
@@ -33,7 +35,7 @@ double BroadcastInstance::parameter(const std::string& name, double fallback) co
 const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
 {
   if (!topology_)
-    throw std::invalid_argument(who + " needs the platform graph (direct host-to-host links), which this platform "
+    throw SchedulerNotApplicable(who + " needs the platform graph (direct host-to-host links), which this platform "
                                       "does not provide");
   return *topology_;
 }

@@ -5,12 +5,17 @@
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(hbcast_platform, hbcast, "hbcast: loading platforms and probing routes");
 
@@ -33,10 +38,35 @@ std::string first_line(const std::string& text)
   return text.substr(0, text.find('\n'));
 }
 
+std::string number_text(double value)
+{
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// SimGrid takes "nan" or "0" for a bandwidth and fails much later, in its solver ("The
+// Impossible Did Happen"): refuse such links up front, by their id.
+void check_links(const sg4::Engine& engine)
+{
+  for (const sg4::Link* link : engine.get_all_links()) {
+    const double bandwidth = link->get_bandwidth();
+    const double latency = link->get_latency();
+    if (!(bandwidth > 0.0) || !std::isfinite(bandwidth))
+      throw PlatformError("link '" + link->get_name() + "': bandwidth " + number_text(bandwidth) +
+                          " is not a positive finite number");
+    if (!(latency >= 0.0) || !std::isfinite(latency))
+      throw PlatformError("link '" + link->get_name() + "': latency " + number_text(latency) +
+                          " is not a finite number >= 0");
+  }
+}
+
 }  // namespace
 
 LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path)
 {
+  if (std::filesystem::is_directory(path))
+    throw PlatformError("'" + path + "' is a directory, not a platform file");
   if (!std::ifstream(path).good())
     throw PlatformError("cannot read platform file '" + path + "'");
   set_activity("loading platform '%s'", path.c_str());
@@ -49,6 +79,7 @@ LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path
   } catch (const std::exception& error) {
     throw PlatformError("cannot load platform '" + path + "': " + first_line(error.what()));
   }
+  check_links(engine);
   XBT_VERB("Loaded platform %s", path.c_str());
   return from_engine(engine);
 }

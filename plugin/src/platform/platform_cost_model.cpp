@@ -46,7 +46,9 @@ RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
   } catch (const std::exception& error) {
     throw PlatformError("no route from " + pair_text(src, dst) + ": " + error.what());
   }
-  if (links.empty() && src != dst)
+  // A route without links but with a latency (a Vivaldi zone's hosts: latency from their
+  // coordinates, no link) takes its latency whatever the size: T = latency, bandwidth infinite.
+  if (links.empty() && src != dst && !(cost.latency > 0.0))
     throw PlatformError("no route from " + pair_text(src, dst) + " (empty route)");
   cost.bandwidth = std::numeric_limits<double>::infinity();
   for (const sg4::Link* link : links)

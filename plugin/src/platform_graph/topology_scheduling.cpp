@@ -1,5 +1,6 @@
 #include <hbcast/platform_graph/topology_scheduling.hpp>
 
+#include <hbcast/model/scheduler_not_applicable.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 
 #include <algorithm>
@@ -30,7 +31,7 @@ const TopologyGraph& checked_topology(const BroadcastInstance& instance, NodeId 
                                 std::to_string(instance.size()) + " hosts");
   const NodeId missing = graph.first_unreached_from(root);
   if (missing != kNoNode)
-    throw std::invalid_argument(scheduler + ": host '" + instance.host_names()[missing] +
+    throw SchedulerNotApplicable(scheduler + ": host '" + instance.host_names()[missing] +
                                 "' is not reachable from the root '" + instance.host_names()[root] +
                                 "' along the platform's direct links");
   return graph;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace hbcast::cli {
 namespace {
@@ -34,6 +35,34 @@ std::string csv_number(const std::optional<double>& value)
 {
   const auto number = finite_or_null(value);
   return number.is_null() ? "" : fmt::format("{:.17g}", number.get<double>());
+}
+
+// Errors often start "scheduler-name: ..."; under a list of names that prefix says nothing.
+std::string without_scheduler_prefix(const SchedulerRun& run)
+{
+  const std::string prefix = run.scheduler + ": ";
+  return run.error.rfind(prefix, 0) == 0 ? run.error.substr(prefix.size()) : run.error;
+}
+
+// "skipped   a, b (reason)", one line per reason, the names in registry order.
+void write_skipped(std::ostream& out, const std::vector<SchedulerRun>& skipped)
+{
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_reason;
+  for (const auto& run : skipped) {
+    const std::string reason = without_scheduler_prefix(run);
+    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& entry) { return entry.first == reason; });
+    if (it == by_reason.end())
+      by_reason.push_back({reason, {run.scheduler}});
+    else
+      it->second.push_back(run.scheduler);
+  }
+  for (const auto& [reason, names] : by_reason)
+    out << fmt::format("skipped   {} ({})\n", fmt::join(names, ", "), reason);
+}
+
+bool has_figures(const SchedulerRun& run)
+{
+  return run.status == "ok";
 }
 
 // "key:value (user)" or "(hbcast)"; SimGrid's own defaults stay bare.
@@ -69,21 +98,25 @@ void write_options_lines(std::ostream& out, const SimulationReport& report)
 
 void write_header(std::ostream& out, const SimulationReport& report)
 {
-  out << fmt::format("platform  {} ({} hosts), root {}\n", report.platform, report.host_count, report.root);
+  if (report.host_count > 0)
+    out << fmt::format("platform  {} ({} hosts), root {}\n", report.platform, report.host_count, report.root);
+  else
+    out << fmt::format("platform  {}, root {}\n", report.platform, report.root);
   out << fmt::format("message   {}", format_size(report.message_bytes));
   if (report.slices > 1)
     out << fmt::format(" in {} slices of {}", report.slices, format_size(report.slice_bytes));
   else
     out << " (atomic)";
   out << fmt::format(", {}\n", report.port);
-  out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(annotated_network_config(report), ", "));
+  if (report.network_config.empty())
+    out << fmt::format("mode      {}\n", report.mode);
+  else
+    out << fmt::format("mode      {} ({})\n", report.mode, fmt::join(annotated_network_config(report), ", "));
   write_options_lines(out, report);
   if (!report.members.empty())
     out << fmt::format("multicast to {} of the other {} hosts ({}); makespan = the last member informed\n",
                        report.members.size(), report.host_count - 1, report.member_selection);
-  if (!report.skipped.empty())
-    out << fmt::format("skipped   {} (they need direct host-to-host links, which this platform has not)\n",
-                       fmt::join(report.skipped, ", "));
+  write_skipped(out, report.skipped);
   out << "\n";
 }
 
@@ -120,13 +153,12 @@ std::string worst_link_columns(const SchedulerRun& run)
 std::vector<bool> best_runs(const SimulationReport& report, double (*value)(const SchedulerRun&), bool smallest)
 {
   std::vector<bool> best(report.runs.size(), false);
-  if (report.runs.empty())
-    return best;
-  double target = value(report.runs.front());
+  std::optional<double> target;
   for (const auto& run : report.runs)
-    target = smallest ? std::min(target, value(run)) : std::max(target, value(run));
-  for (std::size_t k = 0; k < report.runs.size(); ++k)
-    best[k] = std::abs(value(report.runs[k]) - target) <= 1e-9 * std::abs(target);
+    if (has_figures(run))
+      target = !target ? value(run) : smallest ? std::min(*target, value(run)) : std::max(*target, value(run));
+  for (std::size_t k = 0; target && k < report.runs.size(); ++k)
+    best[k] = has_figures(report.runs[k]) && std::abs(value(report.runs[k]) - *target) <= 1e-9 * std::abs(*target);
   return best;
 }
 
@@ -173,6 +205,14 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
   TextTable makespans(columns);
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
+    if (!has_figures(run)) {
+      std::vector<std::string> row(columns.size(), "-");
+      row[0] = run.scheduler;
+      row[1] = "(" + run.status + ", below)";
+      row.back() = "";
+      makespans.add_row(row);
+      continue;
+    }
     std::vector<std::string> row{run.scheduler,
                                  with_optimality(run),
                                  seconds(run.own.makespan),
@@ -191,7 +231,7 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
          "holds the message, at the latest node)\n";
   makespans.print(out);
   const auto winner = std::find(fastest.begin(), fastest.end(), true) - fastest.begin();
-  if (!report.runs.empty())
+  if (winner < static_cast<std::ptrdiff_t>(fastest.size()))
     write_winner_line(out, report, fastest, "fastest simulated",
                       seconds(report.runs[static_cast<std::size_t>(winner)].simulated.makespan) + " s");
 }
@@ -208,6 +248,8 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
                     "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)", ""});
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
+    if (!has_figures(run))
+      continue;
     steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
                     seconds(*run.simulated.period), optional_seconds(run.observed_period),
                     ratio_text(*run.simulated.period, *run.pairwise.period), rate(run.own.throughput),
@@ -218,7 +260,7 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
          "durations; observed = mean inter-arrival of slices at the last node, past its first slice)\n";
   steady.print(out);
   const auto winner = std::find(highest.begin(), highest.end(), true) - highest.begin();
-  if (!report.runs.empty())
+  if (winner < static_cast<std::ptrdiff_t>(highest.size()))
     write_winner_line(out, report, highest, "highest simulated throughput",
                       rate(report.runs[static_cast<std::size_t>(winner)].simulated.throughput) + " MB/s");
 }
@@ -239,14 +281,55 @@ std::string extra_csv_fields(const SimulationReport& report, const SchedulerRun&
                      csv_number(run.observed_period));
 }
 
+// The schedulers of the table that gave no figures, with why.
+void write_runs_without_figures(std::ostream& out, const std::vector<SchedulerRun>& runs)
+{
+  if (std::all_of(runs.begin(), runs.end(), has_figures))
+    return;
+  TextTable table({"scheduler", "status", "reason"});
+  for (const auto& run : runs)
+    if (!has_figures(run))
+      table.add_row({run.scheduler, run.status, without_scheduler_prefix(run)});
+  out << "\nNo figures\n";
+  table.print(out);
+}
+
+// One row; a run without figures leaves their cells empty and says why in status and error.
+void write_csv_row(std::ostream& out, const SimulationReport& report, const SchedulerRun& run)
+{
+  out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
+                     csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
+                     report.slices, report.slice_bytes, report.port, csv_field(report.mode));
+  if (has_figures(run)) {
+    out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
+                       run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
+                       relative_error(run.simulated.makespan, run.pairwise.makespan));
+    out << fmt::format("{},{},{},{},{},{},{},{:.3f},{},", csv_number(run.own.period), csv_number(run.pairwise.period),
+                       csv_number(run.simulated.period), csv_number(run.own.throughput),
+                       csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
+                       run.wall_seconds, run.optimality);
+    out << fmt::format("{},{},{},{}", report.members.size(), run.multicast_method, run.recruited.size(),
+                       worst_link_columns(run));
+    out << extra_csv_fields(report, run);
+  } else {
+    out << fmt::format(",,,,,,,,,,,,{:.3f},,{},,,,,", run.wall_seconds, report.members.size());
+    out << fmt::format(",{},{},{},{},{},,,", report.scheduler_model, csv_field(report.root_choice),
+                       csv_field(parameters_text(report, "")),
+                       csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
+                       csv_field(report.send_overhead_rule));
+  }
+  out << fmt::format(",{},{}\n", run.status, csv_field(run.error));
+}
+
 }  // namespace
 
 void write_report_table(std::ostream& out, const SimulationReport& report)
 {
   write_header(out, report);
   write_makespan_table(out, report);
+  write_runs_without_figures(out, report.runs);
   write_contention(out, report);
-  if (report.slices > 1)
+  if (report.slices > 1 && std::any_of(report.runs.begin(), report.runs.end(), has_figures))
     write_steady_state_table(out, report);
 }
 
@@ -257,22 +340,11 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
          "own_period,pairwise_period,simulated_period,own_throughput,pairwise_throughput,simulated_throughput,"
          "transfers,wall_seconds,optimality,members,multicast_method,recruited,oversubscribed_links,worst_link,"
          "worst_link_ratio"
-      << extra_csv_header() << "\n";
-  for (const auto& run : report.runs) {
-    out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
-                       csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
-                       report.slices, report.slice_bytes, report.port, report.mode);
-    out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
-                       run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
-                       relative_error(run.simulated.makespan, run.pairwise.makespan));
-    out << fmt::format("{},{},{},{},{},{},{},{:.3f},{},", csv_number(run.own.period), csv_number(run.pairwise.period),
-                       csv_number(run.simulated.period), csv_number(run.own.throughput),
-                       csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
-                       run.wall_seconds, run.optimality);
-    out << fmt::format("{},{},{},{}", report.members.size(), run.multicast_method, run.recruited.size(),
-                       worst_link_columns(run));
-    out << extra_csv_fields(report, run) << "\n";
-  }
+      << extra_csv_header() << ",status,error\n";
+  for (const auto& run : report.runs)
+    write_csv_row(out, report, run);
+  for (const auto& run : report.skipped)
+    write_csv_row(out, report, run);
 }
 
 void write_report_json(std::ostream& out, const SimulationReport& report)

@@ -1,5 +1,6 @@
 #include <hbcast/simulation/isolated_run.hpp>
 
+#include <hbcast/simulation/interruption.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -71,6 +73,7 @@ std::string while_doing(const char* activity)
 
 [[noreturn]] void run_child(const std::function<std::string()>& job, int result_fd, int stderr_fd, char* activity)
 {
+  detach_child_signals();
   rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
   dup2(stderr_fd, STDERR_FILENO);
@@ -106,6 +109,7 @@ IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
     throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
   if (process.pid_ == 0)
     run_child(job, process.result_fd_, process.stderr_fd_, process.activity_);
+  setpgid(process.pid_, process.pid_);  // also done by the child: whichever runs first
   return process;
 }
 
@@ -132,6 +136,7 @@ IsolatedOutcome IsolatedProcess::collect(int wait_status) const
   const std::string result = read_all(result_fd_);
   outcome.child_stderr = read_all(stderr_fd_);
   const std::string simgrid_message = critical_message(outcome.child_stderr);
+  outcome.past_milestone = milestone_in(activity_, kActivityBytes);
   if (WIFSIGNALED(wait_status)) {
     outcome.error = !simgrid_message.empty()
                         ? "SimGrid: " + simgrid_message
@@ -141,6 +146,7 @@ IsolatedOutcome IsolatedProcess::collect(int wait_status) const
     outcome.ok = true;
     outcome.payload = result.substr(1);
   } else if (!result.empty()) {
+    outcome.threw = true;
     outcome.error = result.substr(1);
   } else {
     outcome.error = !simgrid_message.empty() ? "SimGrid: " + simgrid_message
@@ -155,6 +161,8 @@ IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
 {
   IsolatedOutcome outcome;
   outcome.child_stderr = read_all(stderr_fd_);
+  outcome.timed_out = true;
+  outcome.past_milestone = milestone_in(activity_, kActivityBytes);
   std::ostringstream message;
   message << "timed out after " << seconds << " s" << while_doing(activity_);
   outcome.error = message.str();
@@ -164,19 +172,24 @@ IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
 IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds)
 {
   IsolatedProcess process = IsolatedProcess::start(job);
-  int status = 0;
-  if (timeout_seconds <= 0.0) {
-    waitpid(process.pid(), &status, 0);
-    return process.collect(status);
-  }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  int status = 0;
   while (waitpid(process.pid(), &status, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(process.pid(), SIGKILL);
-      waitpid(process.pid(), &status, 0);
+    if (pending_interruption() != 0) {
+      kill_child_group(process.pid());
+      throw_if_interrupted("the child process was killed");
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (timeout_seconds > 0.0 && now > deadline) {
+      kill_child_group(process.pid());
       return process.timed_out(timeout_seconds);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    // Poll every 5 ms, or at the deadline if it comes first (a limit below 5 ms is kept too).
+    auto pause = std::chrono::steady_clock::duration(std::chrono::milliseconds(5));
+    if (timeout_seconds > 0.0)
+      pause = std::min(pause, std::chrono::duration_cast<std::chrono::steady_clock::duration>(deadline - now) +
+                                  std::chrono::microseconds(1));
+    std::this_thread::sleep_for(pause);
   }
   return process.collect(status);
 }

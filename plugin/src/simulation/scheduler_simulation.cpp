@@ -1,10 +1,12 @@
 #include <hbcast/simulation/scheduler_simulation.hpp>
 
+#include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/core/participant_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
+#include <hbcast/model/scheduler_not_applicable.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
@@ -276,87 +278,26 @@ void keep_tree(SchedulerRun& run, const BroadcastTree& tree)
       run.send_starts.push_back(tree.send_start(u).value_or(-1.0));
 }
 
-}  // namespace
+// What one scheduler works on, set up once per process.
+struct SimulationSetup {
+  sg4::Engine& engine;
+  const LoadedPlatform& platform;
+  std::shared_ptr<const PlatformCostModel> costs;
+  std::shared_ptr<const PlatformLinkModel> links;
+  const BroadcastInstance& instance;
+  NodeId root;
+  std::vector<NodeId> members;  ///< empty: a broadcast
+  PortModel port;
+};
 
-std::string default_platform_path()
+// The scheduler's part of a simulation: its tree, its predictions, its replay.
+SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup, const SimulateOptions& options)
 {
-  std::vector<std::string> directories;
-  if (const char* env = std::getenv("HBCAST_PLATFORM_DIR"))
-    directories.emplace_back(env);
-  directories.emplace_back(HBCAST_INSTALLED_PLATFORM_DIR);
-  directories.emplace_back(HBCAST_SOURCE_PLATFORM_DIR);
-  for (const auto& directory : directories) {
-    std::string candidate = directory + "/grid5000_88.xml";
-    if (std::ifstream(candidate).good())
-      return candidate;
-  }
-  throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
-}
-
-SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
-{
-  const auto wall_start = std::chrono::steady_clock::now();
-  const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
-  if (scheduler == nullptr)
-    throw PlatformError("unknown scheduler '" + scheduler_name + "'");
-  const PortModel port = parse_port_model(options.port).value();
-
-  set_activity("starting SimGrid");
-  auto arguments = engine_arguments(options);
-  std::vector<char*> argv;
-  for (auto& argument : arguments)
-    argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(arguments.size());
-  sg4::Engine engine(&argc, argv.data());
-  configure_engine(engine, options.simgrid_config);
-
-  SimulationReport report;
-  report.platform = options.platform.empty() ? default_platform_path() : options.platform;
-  auto platform = LoadedPlatform::load(engine, report.platform);
-  if (platform.size() > kLargePlatformHosts)
-    set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
-  auto costs = std::make_shared<PlatformCostModel>(platform);
-  const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
-                      : options.root.empty()   ? 0
-                      : options.root == "fastest"
-                          ? fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
-                                slice_size(options.message_bytes, options.slices)))
-                          : platform.index_of(options.root);
-  if (!options.instance_description.empty())
-    report.platform = options.instance_description;
-  std::tie(report.mode, report.network_config) = network_mode();
-  report.host_count = platform.size();
-  report.root = platform.host_names()[root];
-  report.message_bytes = options.message_bytes;
-  report.slices = options.slices;
-  report.slice_bytes = slice_size(options.message_bytes, options.slices);
-  report.port = to_string(port);
-  record_options(report, options, *costs, port);
-
-  set_activity("building the %s tree", scheduler_name.c_str());
-  std::shared_ptr<const CostModel> scheduler_costs = costs;
-  if (options.model == "sender-only")
-    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
-  BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
-  instance.set_topology(direct_link_topology(*costs));
-  const auto links = std::make_shared<PlatformLinkModel>(platform);
-  instance.set_links(links);
-  instance.set_parameters(report.scheduler_parameters);
-  report.has_platform_graph = instance.has_topology();
-  if (options.steady_state_bound) {
-    set_activity("solving the steady-state LP");
-    report.lp_throughput =
-        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
-  }
-  const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
+  const auto& [engine, platform, costs, links, instance, root, members, port] = setup;
+  const std::string& scheduler_name = scheduler.name;
   SchedulerRun run;
   run.scheduler = scheduler_name;
-  if (!members.empty()) {
-    report.members = names_of(members, platform.host_names());
-    report.member_selection = describe_member_selection(options);
-  }
-  const ScheduleResult scheduled = schedule_tree(*scheduler, instance, root, members, run);
+  const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
   const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
@@ -398,9 +339,103 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
                            members.empty() ? platform.host_names()
                                            : names_of(participants.participants, platform.host_names()));
   if (options.keep_trees)
-    report.host_names = platform.host_names();
-  if (options.keep_trees)
     keep_tree(run, scheduled.tree);
+  return run;
+}
+
+}  // namespace
+
+std::string default_platform_path()
+{
+  std::vector<std::string> directories;
+  if (const char* env = std::getenv("HBCAST_PLATFORM_DIR"))
+    directories.emplace_back(env);
+  directories.emplace_back(HBCAST_INSTALLED_PLATFORM_DIR);
+  directories.emplace_back(HBCAST_SOURCE_PLATFORM_DIR);
+  for (const auto& directory : directories) {
+    std::string candidate = directory + "/grid5000_88.xml";
+    if (std::ifstream(candidate).good())
+      return candidate;
+  }
+  throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
+}
+
+SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+{
+  const auto wall_start = std::chrono::steady_clock::now();
+  const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
+  if (scheduler == nullptr)
+    throw PlatformError("unknown scheduler '" + scheduler_name + "'");
+  const PortModel port = parse_port_model(options.port).value();
+  check_slice_count(options.message_bytes, options.slices);
+
+  set_activity("starting SimGrid");
+  auto arguments = engine_arguments(options);
+  std::vector<char*> argv;
+  for (auto& argument : arguments)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(arguments.size());
+  sg4::Engine engine(&argc, argv.data());
+  configure_engine(engine, options.simgrid_config);
+
+  SimulationReport report;
+  report.platform = options.platform.empty() ? default_platform_path() : options.platform;
+  auto platform = LoadedPlatform::load(engine, report.platform);
+  check_slice_memory(platform.size(), options.slices);
+  if (platform.size() > kLargePlatformHosts)
+    set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
+  auto costs = std::make_shared<PlatformCostModel>(platform);
+  const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
+                      : options.root.empty()   ? 0
+                      : options.root == "fastest"
+                          ? fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
+                                slice_size(options.message_bytes, options.slices)))
+                          : platform.index_of(options.root);
+  if (!options.instance_description.empty())
+    report.platform = options.instance_description;
+  std::tie(report.mode, report.network_config) = network_mode();
+  report.host_count = platform.size();
+  report.root = platform.host_names()[root];
+  report.message_bytes = options.message_bytes;
+  report.slices = options.slices;
+  report.slice_bytes = slice_size(options.message_bytes, options.slices);
+  report.port = to_string(port);
+  record_options(report, options, *costs, port);
+
+  set_activity("building the %s tree", scheduler_name.c_str());
+  std::shared_ptr<const CostModel> scheduler_costs = costs;
+  if (options.model == "sender-only")
+    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
+  BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
+  instance.set_topology(direct_link_topology(*costs));
+  const auto links = std::make_shared<PlatformLinkModel>(platform);
+  instance.set_links(links);
+  instance.set_parameters(report.scheduler_parameters);
+  report.has_platform_graph = instance.has_topology();
+  if (options.steady_state_bound) {
+    set_activity("solving the steady-state LP");
+    report.lp_throughput =
+        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
+  }
+  const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
+  if (!members.empty()) {
+    report.members = names_of(members, platform.host_names());
+    report.member_selection = describe_member_selection(options);
+  }
+  if (options.keep_trees)
+    report.host_names = platform.host_names();
+
+  // From here on a failure is the scheduler's, not the input's: a row with its status.
+  mark_milestone();
+  SchedulerRun run;
+  try {
+    run = run_on(*scheduler, {engine, platform, costs, links, instance, root, members, port}, options);
+  } catch (const SchedulerNotApplicable& error) {
+    run = run_without_figures(scheduler_name, "not-applicable", error.what());
+  } catch (const std::exception& error) {
+    run = run_without_figures(scheduler_name, "failed", error.what());
+  }
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   return report;

@@ -1,5 +1,6 @@
 #include <hbcast/simulation/simulation_report.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hbcast::cli {
@@ -12,7 +13,39 @@ std::optional<double> optional_number(const nlohmann::json& json, const char* ke
   return json.at(key).get<double>();
 }
 
+nlohmann::json skipped_json(const std::vector<SchedulerRun>& skipped)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& run : skipped)
+    list.push_back({{"scheduler", run.scheduler}, {"reason", run.error}});
+  return list;
+}
+
+std::vector<SchedulerRun> skipped_from_json(const nlohmann::json& json)
+{
+  std::vector<SchedulerRun> skipped;
+  if (json.contains("skipped"))
+    for (const auto& entry : json.at("skipped"))
+      skipped.push_back(run_without_figures(entry.at("scheduler").get<std::string>(), "skipped",
+                                            entry.at("reason").get<std::string>()));
+  return skipped;
+}
+
 }  // namespace
+
+SchedulerRun run_without_figures(const std::string& scheduler, const std::string& status, const std::string& error)
+{
+  SchedulerRun run;
+  run.scheduler = scheduler;
+  run.status = status;
+  run.error = error.substr(0, error.find('\n'));
+  return run;
+}
+
+bool SimulationReport::complete() const
+{
+  return std::all_of(runs.begin(), runs.end(), [](const SchedulerRun& run) { return run.status == "ok"; });
+}
 
 double relative_error(double simulated, double predicted)
 {
@@ -37,7 +70,11 @@ void from_json(const nlohmann::json& json, Figures& figures)
 
 void to_json(nlohmann::json& json, const SchedulerRun& run)
 {
-  json = {{"scheduler", run.scheduler}, {"own_model", run.own_model},   {"own", run.own},
+  if (run.status != "ok") {  // no figures: status and reason only
+    json = {{"scheduler", run.scheduler}, {"status", run.status}, {"error", run.error}};
+    return;
+  }
+  json = {{"status", run.status}, {"scheduler", run.scheduler}, {"own_model", run.own_model},   {"own", run.own},
           {"pairwise", run.pairwise},   {"simulated", run.simulated},   {"transfers", run.transfers},
           {"wall_seconds", run.wall_seconds}};
   json["relative_error"] = {{"makespan_vs_own", relative_error(run.simulated.makespan, run.own.makespan)},
@@ -70,6 +107,10 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
 void from_json(const nlohmann::json& json, SchedulerRun& run)
 {
   run.scheduler = json.at("scheduler").get<std::string>();
+  run.status = json.value("status", std::string("ok"));
+  run.error = json.value("error", std::string());
+  if (run.status != "ok")
+    return;
   run.own_model = json.at("own_model").get<std::string>();
   run.own = json.at("own").get<Figures>();
   run.pairwise = json.at("pairwise").get<Figures>();
@@ -112,7 +153,7 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"scheduler_parameters", report.scheduler_parameters},
           {"runs", report.runs},
           {"has_platform_graph", report.has_platform_graph},
-          {"skipped", report.skipped}};
+          {"skipped", skipped_json(report.skipped)}};
   if (!report.host_names.empty())
     json["host_names"] = report.host_names;
   if (!report.members.empty()) {
@@ -144,7 +185,7 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.scheduler_parameters = json.value("scheduler_parameters", std::map<std::string, double>{});
   report.send_overhead_rule = json.value("send_overhead_rule", std::string());
   report.has_platform_graph = json.value("has_platform_graph", false);
-  report.skipped = json.value("skipped", std::vector<std::string>{});
+  report.skipped = skipped_from_json(json);
   report.members = json.value("members", std::vector<std::string>{});
   report.member_selection = json.value("member_selection", std::string());
   if (json.contains("host_names"))

@@ -1,6 +1,8 @@
 #include <hbcast/sweep/scenario.hpp>
 
 #include <hbcast/model/port_model.hpp>
+#include <hbcast/sweep/scenario_fingerprint.hpp>
+#include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
 #include <hbcast/sweep/yaml_file.hpp>
@@ -10,9 +12,11 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace hbcast::cli {
@@ -153,18 +157,29 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
       scenario.platform.parameters[entry.first.as<std::string>()] =
           reader.strings(entry.second, entry.first.as<std::string>());
   }
-  // Let the generator itself validate every value once (seed 0 is as good as any here).
+  // Let the generator itself validate every value: alone first (other keys at their defaults),
+  // so that an error is reported under the key and line that caused it; then with the other
+  // keys' first values, for the constraints between keys.
+  const auto probe_fails = [&](const std::map<std::string, std::string>& probe) -> std::optional<std::string> {
+    try {
+      generate_platform_xml(scenario.platform.generator, probe, 0);
+      return std::nullopt;
+    } catch (const std::exception& error) {
+      return std::string(error.what());
+    }
+  };
+  for (const auto& [key, values] : scenario.platform.parameters)
+    for (const auto& value : values)
+      if (auto error = probe_fails({{key, value}}))
+        reader.fail(node["parameters"][key], key, *error);
   for (const auto& [key, values] : scenario.platform.parameters)
     for (const auto& value : values) {
       std::map<std::string, std::string> probe;
       for (const auto& [other, other_values] : scenario.platform.parameters)
         probe[other] = other_values.front();
       probe[key] = value;
-      try {
-        generate_platform_xml(scenario.platform.generator, probe, 0);
-      } catch (const std::exception& error) {
-        reader.fail(node["parameters"][key], key, error.what());
-      }
+      if (auto error = probe_fails(probe))
+        reader.fail(node["parameters"][key], key, *error);
     }
   if (scenario.platform.parameters.empty())
     try {
@@ -191,6 +206,20 @@ void read_simgrid(const ScenarioReader& reader, const YAML::Node& node, Scenario
     }
     scenario.simgrid.push_back(entries);
   }
+}
+
+// Every slice count must fit every size (at least one byte per slice).
+void check_slices_fit_sizes(const ScenarioReader& reader, const YAML::Node& node, const Scenario& scenario)
+{
+  const double smallest = *std::min_element(scenario.sizes.begin(), scenario.sizes.end());
+  for (std::size_t slices : scenario.slices)
+    try {
+      check_slice_count(smallest, slices);
+    } catch (const std::invalid_argument&) {
+      reader.fail(node, "slices", fmt::format("{} slices of the smallest size ({:.17g} bytes): a slice carries at "
+                                              "least one byte",
+                                              slices, smallest));
+    }
 }
 
 }  // namespace
@@ -222,6 +251,8 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
                                  : std::vector<double>{4.0 * 1048576};
   scenario.slices = root["slices"] ? reader.converted<std::size_t>(root["slices"], "slices", positive_integer)
                                    : std::vector<std::size_t>{1};
+  if (root["slices"])
+    check_slices_fit_sizes(reader, root["slices"], scenario);
   scenario.ports = root["port"] ? reader.converted<std::string>(root["port"], "port", port_name)
                                 : std::vector<std::string>{"one-port"};
   if (root["member_fraction"])
@@ -247,6 +278,7 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
     scenario.link_contention = reader.converted<bool>(root["link_contention"], "link_contention", boolean).at(0);
   if (root["timeout"])
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
+  scenario.fingerprint = scenario_fingerprint(scenario, expand_scenario(scenario));
   return scenario;
 }
 

@@ -26,11 +26,14 @@ std::string simgrid_label(const std::vector<std::string>& simgrid)
   return label;
 }
 
+}  // namespace
+
 SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
 {
   SweepRow row;
   row["point"] = point.id;
   row["scenario"] = scenario.name;
+  row["fingerprint"] = scenario.fingerprint;
   row["platform"] = platform_label(scenario);
   for (const auto& [key, values] : scenario.platform.parameters)
     row[key] = point.generator_parameters.at(key);
@@ -44,6 +47,8 @@ SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
   row["seed"] = point.seed;
   return row;
 }
+
+namespace {
 
 const char* const kResultColumns[] = {"root",          "hosts",
                                       "mode",          "own_model", "optimality",
@@ -102,6 +107,8 @@ void add_observation_columns(SweepRow& row, const SchedulerRun& run)
 SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report)
 {
   const SchedulerRun& run = report.runs.at(0);
+  if (run.status != "ok")
+    return failed_row(scenario, point, run.status, run.error);
   SweepRow row = failed_row(scenario, point, "ok", "");  // every column in place, in kResultColumns' order
   row["root"] = report.root;
   row["hosts"] = report.host_count;

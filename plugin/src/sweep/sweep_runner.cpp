@@ -5,6 +5,8 @@
 #include <hbcast/simulation/platform_generators.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
 #include <hbcast/sweep/results_journal.hpp>
+#include <hbcast/simulation/interruption.hpp>
+#include <hbcast/sweep/results_check.hpp>
 
 #include <fmt/format.h>
 
@@ -55,6 +57,8 @@ public:
         auto process = IsolatedProcess::start([this, point] { return run_point(scenario_, *point).dump(); });
         running_.emplace(process.pid(), RunningPoint{std::move(process), point, Clock::now()});
       }
+      if (pending_interruption() != 0)
+        stop_all();
       if (!reap_one(summary) && !kill_overdue(summary))
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
       progress.update(summary.ran, fmt::format("{} failed", summary.failed));
@@ -83,15 +87,22 @@ private:
     for (auto it = running_.begin(); it != running_.end(); ++it) {
       if (std::chrono::duration<double>(Clock::now() - it->second.started).count() <= scenario_.timeout_seconds)
         continue;
-      kill(it->first, SIGKILL);
-      int status = 0;
-      waitpid(it->first, &status, 0);
+      kill_child_group(it->first);
       const auto outcome = it->second.process.timed_out(scenario_.timeout_seconds);
       record(it->second, failed_row(scenario_, *it->second.point, "timeout", outcome.error), summary);
       running_.erase(it);
       return true;
     }
     return false;
+  }
+
+  [[noreturn]] void stop_all()
+  {
+    for (const auto& [pid, running] : running_)
+      kill_child_group(pid);
+    running_.clear();
+    throw_if_interrupted("workers killed");
+    throw std::logic_error("stop_all without a pending signal");
   }
 
   void record(const RunningPoint& running, const SweepRow& row, SweepSummary& summary)
@@ -139,11 +150,18 @@ SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, st
 {
   const RowFormat format(options.format);
   const std::string header = format.header(scenario);
+  const auto points = expand_scenario(scenario);
+  SweepSummary summary;
+  if (options.resume) {
+    const auto stored = read_result_lines(options.output, format, header);
+    check_rows_match(options.output, stored, format, header, scenario, points);
+    for (const auto& line : stored)
+      if (options.shard.holds(format.point_of(line)) && row_status(line, format, header) != "ok")
+        ++summary.failed_before;
+  }
   ResultsJournal journal = options.resume ? ResultsJournal::resume(options.output, format, header)
                                           : ResultsJournal::create(options.output, format, header);
-  const auto points = expand_scenario(scenario);
   std::deque<const SweepPoint*> queue;
-  SweepSummary summary;
   for (const auto& point : points) {
     if (!options.shard.holds(point.id))
       continue;
@@ -153,11 +171,20 @@ SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, st
     else
       queue.push_back(&point);
   }
+  InterruptionGuard interruption;
   ProgressLine progress(progress_stream, queue.size());
   SweepExecutor executor(scenario, journal, format, options.workers);
-  const SweepSummary ran = executor.run(std::move(queue), progress);
-  summary.ran = ran.ran;
-  summary.failed = ran.failed;
+  try {
+    const SweepSummary ran = executor.run(std::move(queue), progress);
+    summary.ran = ran.ran;
+    summary.failed = ran.failed;
+  } catch (const Interrupted& interruption) {
+    journal.finish();  // complete rows only, sorted: --resume completes it
+    throw Interrupted(interruption.signal(),
+                      fmt::format("interrupted by {}: workers killed; '{}' holds the {} points completed, "
+                                  "'--resume' runs the rest",
+                                  signal_name(interruption.signal()), options.output, journal.done().size()));
+  }
   journal.finish();
   return summary;
 }

@@ -12,6 +12,9 @@ struct IsolatedOutcome {
   std::string payload;       ///< the job's return value when ok
   std::string error;         ///< one line when not ok
   std::string child_stderr;  ///< what the child wrote to stderr (SimGrid logs)
+  bool timed_out = false;    ///< killed for running past its time limit
+  bool threw = false;        ///< the job threw (its what() is `error`); else a crash or a timeout
+  bool past_milestone = false;  ///< the job had called mark_milestone() (see activity_breadcrumb)
 };
 
 /// A job running in a forked child, so that whatever SimGrid does (abort, segfault, backtraces

@@ -25,6 +25,10 @@ struct Figures {
 /// A scheduler's tree, predicted under its own model and the pairwise model, and replayed.
 struct SchedulerRun {
   std::string scheduler;
+  /// "ok", or why there are no figures: "failed", "timeout", "not-applicable" (named explicitly
+  /// but cannot work here), "skipped" (from `all`, cannot work here); `error` says why.
+  std::string status = "ok";
+  std::string error;
   std::string own_model;
   std::string optimality;  ///< exact searches: "proven" or "unproven"; empty for heuristics
   Figures own;
@@ -81,7 +85,10 @@ struct SimulationReport {
   /// platform has direct links (seed 002, section 4.1).
   std::optional<double> lp_throughput;
   bool has_platform_graph = false;          ///< the platform has direct host-to-host links
-  std::vector<std::string> skipped;         ///< schedulers of "all" that need a platform graph it lacks
+  /// Schedulers of "all" that cannot work on this platform (status "skipped", `error` says why).
+  std::vector<SchedulerRun> skipped;
+  /// Whether every run has figures (status "ok"); skipped ones do not count.
+  bool complete() const;
 };
 
 /// JSON has no infinity: an absent or non-finite number (the unbounded throughput of a single-host
@@ -91,6 +98,9 @@ Json finite_or_null(const std::optional<double>& value)
 {
   return value && std::isfinite(*value) ? Json(*value) : Json(nullptr);
 }
+
+/// A run without figures: `status` and its one-line reason.
+SchedulerRun run_without_figures(const std::string& scheduler, const std::string& status, const std::string& error);
 
 /// (simulated - predicted) / predicted.
 double relative_error(double simulated, double predicted);

@@ -43,6 +43,7 @@ struct Scenario {
   bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (seed 002)
   /// add the count of over-subscribed shared links and the worst one (contention analysis)
   bool link_contention = false;
+  std::string fingerprint;  ///< of the expanded scenario (scenario_fingerprint), set by the loaders
 };
 
 /// Reads and validates a scenario. Throws ScenarioError naming the file, the key and its line.

@@ -14,6 +14,9 @@ namespace hbcast::cli {
 /// scenario and seed are byte-identical from run to run); it goes to a separate file.
 using SweepRow = nlohmann::ordered_json;
 
+/// The columns that say which point a row is: its id, the scenario's name and fingerprint, the
+/// platform, every parameter, the repetition and the seed. A stored row must repeat them.
+SweepRow point_columns(const Scenario& scenario, const SweepPoint& point);
 /// The row of a point that ran; `report` holds its single scheduler run.
 SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report);
 /// The row of a point that failed ("failed") or ran out of time ("timeout").

@@ -20,12 +20,18 @@ struct SweepSummary {
   std::size_t points_in_shard = 0;
   std::size_t already_done = 0;
   std::size_t ran = 0;
-  std::size_t failed = 0;
+  std::size_t failed = 0;          ///< points run now that failed or timed out
+  std::size_t failed_before = 0;   ///< rows already in a resumed file that are not "ok"
+  /// Exit status: 0 when every point of the shard is "ok", 1 when some are not.
+  int exit_status() const { return failed + failed_before > 0 ? 1 : 0; }
 };
 
 /// Runs the scenario's points (those of the shard not already in the results file when
 /// resuming), each in its own process, `workers` at a time, with the scenario's time limit per
-/// point. A point that crashes or times out is recorded as failed and the sweep goes on. Progress
+/// point. A point that crashes or times out is recorded as failed and the sweep goes on. Resuming
+/// refuses a file whose rows this scenario did not make (check_rows_match). SIGINT or SIGTERM
+/// kills the workers, leaves the file with its complete rows only (sorted, resumable) and throws
+/// Interrupted. Progress
 /// (points done, failures, ETA) goes to `progress` when it is a terminal.
 SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, std::ostream& progress);
 
