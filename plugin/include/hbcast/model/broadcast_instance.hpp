@@ -13,6 +13,8 @@
 
 namespace hbcast {
 
+struct SteadyStateSolution;  // platform_graph/steady_state_lp.hpp (a family above this layer)
+
 /// What a scheduler sees: the hosts, the pairwise cost model, the size of one transfer it plans
 /// for (the message when atomic, one slice when pipelined, as seed 002 weights edges by T_uv(L))
 /// and the port model.
@@ -46,6 +48,12 @@ public:
   /// scheduler reads its own with parameter(), which falls back to its registered default.
   void set_parameters(std::map<std::string, double> parameters) { parameters_ = std::move(parameters); }
   double parameter(const std::string& name, double fallback) const;
+  /// The steady-state LP SSB(G) already solved on this instance's platform graph from `source`
+  /// with slices of transfer_bytes() (`hbcast lp` solves it once for itself and every LP
+  /// heuristic). steady_state_edge_loads(instance, root) reuses it when the root is `source`.
+  void set_steady_state(std::shared_ptr<const SteadyStateSolution> solution, NodeId source);
+  /// The solution set for `source`, or nullptr.
+  const SteadyStateSolution* steady_state(NodeId source) const;
 
 private:
   std::map<std::string, double> parameters_;
@@ -57,6 +65,8 @@ private:
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
   std::shared_ptr<const TopologyGraph> topology_;
   std::shared_ptr<const LinkRouteModel> links_;
+  std::shared_ptr<const SteadyStateSolution> steady_state_;
+  NodeId steady_state_source_ = kNoNode;
 };
 
 }  // namespace hbcast
