@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
-          libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev)
+          libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev
+          libopenmpi-dev openmpi-bin)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -70,6 +70,10 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
                                    "simulated (s)", "sim vs own", "sim vs pairwise"};
   if (multicast)
     columns.insert(columns.end(), {"multicast method", "recruits"});
+  const bool baselines = !report.mpi_baselines.empty();
+  const std::string winner = overall_winner(report);
+  if (baselines)
+    columns.push_back("winner");
   TextTable makespans(columns);
   for (const auto& run : report.runs) {
     std::vector<std::string> row{run.scheduler,
@@ -81,10 +85,21 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
                                  error_text(run.simulated.makespan, run.pairwise.makespan)};
     if (multicast)
       row.insert(row.end(), {run.multicast_method, std::to_string(run.recruited.size())});
+    if (baselines)
+      row.push_back(run.scheduler == winner ? "*" : "");
     makespans.add_row(row);
   }
+  for (const auto& baseline : report.mpi_baselines)
+    makespans.add_row({"mpi:" + baseline.algorithm,
+                       baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI failed: " + baseline.error, "-",
+                       "-", baseline.simulated ? seconds(*baseline.simulated) : "-", "-", "-",
+                       "mpi:" + baseline.algorithm == winner ? "*" : ""});
   out << "Makespan\n";
   makespans.print(out);
+  if (baselines)
+    out << fmt::format("\nwinner    {} (* above; mpi: rows are SMPI's own MPI_Bcast algorithms, timed in SMPI with "
+                       "its exact-mode settings from the moment every rank is ready, whole message)\n",
+                       winner);
   if (report.slices == 1)
     return;
   TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "sim vs pairwise",
@@ -115,6 +130,20 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
                        csv_number(run.pairwise.throughput), csv_number(run.simulated.throughput), run.transfers,
                        run.wall_seconds, run.optimality);
     out << fmt::format("{},{},{}\n", report.members.size(), run.multicast_method, run.recruited.size());
+  }
+  // MPI baselines: a simulated makespan only (no prediction, no steady state), the whole message.
+  for (const auto& baseline : report.mpi_baselines) {
+    std::vector<std::string> fields(27);
+    fields[0] = csv_field("mpi:" + baseline.algorithm);
+    fields[1] = csv_field(baseline.simulated ? "SMPI MPI_Bcast" : "SMPI failed: " + baseline.error);
+    fields[2] = csv_field(report.platform);
+    fields[3] = std::to_string(report.host_count);
+    fields[4] = csv_field(report.root);
+    fields[5] = fields[7] = fmt::format("{:.17g}", report.message_bytes);
+    fields[6] = "1";
+    fields[9] = "SMPI";
+    fields[12] = csv_number(baseline.simulated);
+    out << fmt::format("{}\n", fmt::join(fields, ","));
   }
 }
 

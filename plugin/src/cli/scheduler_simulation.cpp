@@ -157,6 +157,16 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
   return spread;
 }
 
+// The tree in the report (for --dot and --plan): children in send order, send starts (-1: none).
+void keep_tree(const BroadcastTree& tree, SchedulerRun& run)
+{
+  for (NodeId u = 0; u < tree.size(); ++u)
+    run.children.push_back(tree.children(u));
+  if (tree.has_send_starts())
+    for (NodeId u = 0; u < tree.size(); ++u)
+      run.send_starts.push_back(tree.send_start(u).value_or(-1.0));
+}
+
 std::vector<std::string> engine_arguments(const SimulateOptions& options)
 {
   // SimGrid announces every configuration change at INFO level; keep the report clean unless asked.
@@ -273,8 +283,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (options.keep_trees)
     report.host_names = platform.host_names();
   if (options.keep_trees)
-    for (NodeId u = 0; u < scheduled.tree.size(); ++u)
-      run.children.push_back(scheduled.tree.children(u));
+    keep_tree(scheduled.tree, run);
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   return report;

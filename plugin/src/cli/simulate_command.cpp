@@ -4,10 +4,12 @@
 #include <hbcast/cli/commands.hpp>
 #include <hbcast/cli/size_parser.hpp>
 #include <hbcast/cli/isolated_run.hpp>
+#include <hbcast/cli/mpi_baselines.hpp>
+#include <hbcast/cli/smpi_run.hpp>
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/cli/sender_only_source.hpp>
-#include <hbcast/core/tree_dot.hpp>
+#include <hbcast/cli/tree_files.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <CLI/CLI.hpp>
@@ -40,35 +42,6 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
     }
   }
   return names;
-}
-
-// tree.dot -> tree.fnf.dot when several trees are written.
-std::string dot_path_for(const std::string& path, const std::string& scheduler, bool several)
-{
-  if (!several)
-    return path;
-  const auto slash = path.find_last_of('/');
-  const auto dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
-    return path + "." + scheduler;
-  return path.substr(0, dot) + "." + scheduler + path.substr(dot);
-}
-
-// The run's tree (a multicast's leaves the other hosts out: write_tree_dot skips them).
-BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
-{
-  const auto& names = report.host_names;
-  const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  return BroadcastTree(root, run.children);
-}
-
-void write_dot_files(const SimulationReport& report, const std::string& path)
-{
-  for (const auto& run : report.runs) {
-    std::ostringstream dot;
-    write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
-    write_file_atomically(dot_path_for(path, run.scheduler, report.runs.size() > 1), dot.str());
-  }
 }
 
 // The route-based schedulers come first in the registry, so the first run tells whether the
@@ -107,7 +80,9 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
 {
   auto schedulers = expand_schedulers(options.schedulers);
   SimulateOptions effective = options;
-  effective.keep_trees = !options.dot_path.empty();
+  effective.keep_trees = !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
+  if (options.mpi_baselines && (!options.members.empty() || options.member_fraction))
+    throw std::invalid_argument("--mpi-baselines compares broadcasts: it cannot be combined with a multicast");
   if (options.model != "pairwise" && options.model != "sender-only")
     throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
   const auto times = requested_sender_only_times(options);
@@ -119,8 +94,14 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     effective.instance_description = describe_sender_only_source(options, *times);
   }
   SimulationReport report = run_all(effective, schedulers, err);
+  if (options.mpi_baselines)
+    report.mpi_baselines =
+        run_mpi_baselines(effective.platform.empty() ? default_platform_path() : effective.platform,
+                          report.host_names, report.root, options.message_bytes, smpi_bcast_algorithms());
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
+  if (!options.plan_path.empty())
+    write_plan_files(report, options.plan_path);
   if (options.format == "csv")
     write_report_csv(out, report);
   else if (options.format == "json")
@@ -151,6 +132,12 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--dot", options->dot_path,
                       "write each tree as Graphviz DOT (FILE, or FILE with the scheduler name inserted when "
                       "there are several)");
+  command->add_option("--plan", options->plan_path,
+                      "write each tree as a plan for libhbcast_mpi (JSON; FILE, or FILE with the scheduler "
+                      "name inserted when there are several)");
+  command->add_flag("--mpi-baselines", options->mpi_baselines,
+                    "also run SMPI's own MPI_Bcast algorithms (smpirun, exact-mode settings) on the same platform, "
+                    "size and root: one row each, simulated time only; the table marks the overall winner");
   command->add_option("--cfg", options->simgrid_config,
                       "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
                       "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)");

@@ -55,6 +55,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
+    if (!run.send_starts.empty())
+      json["send_starts"] = run.send_starts;
   }
 }
 
@@ -73,7 +75,40 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
+    run.send_starts = json.value("send_starts", std::vector<double>{});
   }
+}
+
+void to_json(nlohmann::json& json, const MpiBaseline& baseline)
+{
+  json = {{"algorithm", baseline.algorithm}, {"simulated", finite_or_null(baseline.simulated)}};
+  if (!baseline.error.empty())
+    json["error"] = baseline.error;
+}
+
+void from_json(const nlohmann::json& json, MpiBaseline& baseline)
+{
+  baseline.algorithm = json.at("algorithm").get<std::string>();
+  baseline.simulated = optional_number(json, "simulated");
+  baseline.error = json.value("error", std::string());
+}
+
+std::string overall_winner(const SimulationReport& report)
+{
+  std::string winner;
+  double best = 0.0;
+  auto consider = [&](const std::string& name, double makespan) {
+    if (winner.empty() || makespan < best) {
+      winner = name;
+      best = makespan;
+    }
+  };
+  for (const auto& run : report.runs)
+    consider(run.scheduler, run.simulated.makespan);
+  for (const auto& baseline : report.mpi_baselines)
+    if (baseline.simulated)
+      consider("mpi:" + baseline.algorithm, *baseline.simulated);
+  return winner;
 }
 
 void to_json(nlohmann::json& json, const SimulationReport& report)
@@ -98,6 +133,10 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
   }
   if (report.lp_throughput)
     json["lp_throughput"] = finite_or_null(report.lp_throughput);
+  if (!report.mpi_baselines.empty()) {
+    json["mpi_baselines"] = report.mpi_baselines;
+    json["winner"] = overall_winner(report);
+  }
 }
 
 void from_json(const nlohmann::json& json, SimulationReport& report)
@@ -119,6 +158,7 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   if (json.contains("host_names"))
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
   report.lp_throughput = optional_number(json, "lp_throughput");
+  report.mpi_baselines = json.value("mpi_baselines", std::vector<MpiBaseline>{});
 }
 
 }  // namespace hbcast::cli

@@ -37,6 +37,16 @@ struct SchedulerRun {
   /// (-1 for the hosts a multicast tree leaves out).
   std::vector<std::vector<NodeId>> children;
   std::vector<double> ready_times;
+  /// With the tree, when it has explicit send start times: each node's (-1 where it has none).
+  std::vector<double> send_starts;
+};
+
+/// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root
+/// (--mpi-baselines): its simulated makespan, or why it failed. It has no prediction.
+struct MpiBaseline {
+  std::string algorithm;             ///< as in --cfg=smpi/bcast:NAME
+  std::optional<double> simulated;   ///< seconds, from the moment every rank is ready
+  std::string error;
 };
 
 struct SimulationReport {
@@ -59,7 +69,12 @@ struct SimulationReport {
   std::optional<double> lp_throughput;
   bool has_platform_graph = false;          ///< the platform has direct host-to-host links
   std::vector<std::string> skipped;         ///< schedulers of "all" that need a platform graph it lacks
+  std::vector<MpiBaseline> mpi_baselines;   ///< --mpi-baselines only
 };
+
+/// The fastest of the report's trees and MPI baselines by simulated makespan: its name (a
+/// scheduler, or "mpi:" and the algorithm), empty when there is nothing to compare.
+std::string overall_winner(const SimulationReport& report);
 
 /// JSON has no infinity: an absent or non-finite number (the unbounded throughput of a single-host
 /// broadcast) is written as null.
@@ -76,6 +91,8 @@ void to_json(nlohmann::json& json, const Figures& figures);
 void from_json(const nlohmann::json& json, Figures& figures);
 void to_json(nlohmann::json& json, const SchedulerRun& run);
 void from_json(const nlohmann::json& json, SchedulerRun& run);
+void to_json(nlohmann::json& json, const MpiBaseline& baseline);
+void from_json(const nlohmann::json& json, MpiBaseline& baseline);
 void to_json(nlohmann::json& json, const SimulationReport& report);
 void from_json(const nlohmann::json& json, SimulationReport& report);
 
