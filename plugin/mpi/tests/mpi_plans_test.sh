@@ -46,4 +46,7 @@ expect_error "edge to a host outside the plan" "host 'node-3-renamed' is not in"
 # Not spanning: the first edge that informs node-6 now informs node-7 a second time.
 awk 'BEGIN{done=0} /"to": "node-6"/ && !done {sub(/node-6/, "node-7"); done=1} {print}' "$one" > "$work/twice.bad"
 expect_error "tree that does not span" "spans 7 hosts, the communicator has 8 ranks\\|receives twice" 8 "$work/twice.bad"
+# All ranks of this machine share one processor name, which is no host of the plan.
+expect_error "processor names of one machine" "rank 0 runs on host '.*', which is not a host of the plan's platform" \
+  8 --processor-names "$one"
 expect_error "missing plan file" "cannot read plan" 8 "$work/none.json"

@@ -1,8 +1,9 @@
 // Checks libhbcast_mpi under a real MPI: for every plan given, broadcasts random data of several
 // shapes from the plan's root and checks that every rank's buffer is bit-identical to the root's.
-//   mpirun -np N hbcast_mpi_check [--seed S] [--rank-map h0,h1,...] PLAN.json...
-// Without --rank-map, rank r runs on host perm[r] of the plan's hosts, perm drawn from the seed
-// (all ranks of one machine share a processor name). Exit status: 0 when every rank of every
+//   mpirun -np N hbcast_mpi_check [--seed S] [--rank-map h0,h1,...|--processor-names] PLAN.json...
+// --processor-names maps ranks to hosts by MPI_Get_processor_name (one rank per machine of a
+// cluster whose names the plan's platform uses). Without either, rank r runs on host perm[r] of
+// the plan's hosts, perm drawn from the seed (all ranks of one machine share a processor name). Exit status: 0 when every rank of every
 // case matched, 1 on a mismatch, 3 when a plan was refused (its error already on stderr).
 #include <hbcast_mpi.h>
 
@@ -21,6 +22,7 @@ namespace {
 struct Options {
   std::uint64_t seed = 1;
   std::vector<std::string> rank_map;
+  bool processor_names = false;
   std::vector<std::string> plans;
 };
 
@@ -31,6 +33,8 @@ Options parse(int argc, char** argv)
     const std::string argument = argv[k];
     if (argument == "--seed" && k + 1 < argc) {
       options.seed = std::stoull(argv[++k]);
+    } else if (argument == "--processor-names") {
+      options.processor_names = true;
     } else if (argument == "--rank-map" && k + 1 < argc) {
       std::istringstream list(argv[++k]);
       for (std::string host; std::getline(list, host, ',');)
@@ -138,7 +142,8 @@ int main(int argc, char** argv)
     for (const auto& host : hosts)
       map.push_back(host.c_str());
     hbcast_plan* plan = nullptr;
-    if (hbcast_plan_load(path.c_str(), MPI_COMM_WORLD, map.data(), &plan) != MPI_SUCCESS) {
+    if (hbcast_plan_load(path.c_str(), MPI_COMM_WORLD, options.processor_names ? nullptr : map.data(), &plan) !=
+        MPI_SUCCESS) {
       status = 3;
       continue;
     }

@@ -53,8 +53,12 @@ std::string first_error_line(const std::string& errors)
     const auto end = std::min(errors.find('\n', start), errors.size());
     const std::string line = errors.substr(start, end - start);
     start = end + 1;
-    if (std::regex_match(line, error_line))
-      return line.find("CRITICAL] ") == std::string::npos ? line : line.substr(line.find("CRITICAL] ") + 10);
+    if (std::regex_match(line, error_line)) {
+      // "[time] file:line: [category/CRITICAL] Oops! Deadlock detected, some activities ...": the gist.
+      const auto critical = line.find("CRITICAL] ");
+      const std::string message = critical == std::string::npos ? line : line.substr(critical + 10);
+      return message.substr(0, message.find(", "));
+    }
     if (!line.empty())
       last = line;
   }
