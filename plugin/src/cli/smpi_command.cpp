@@ -1,6 +1,6 @@
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/size_parser.hpp>
-#include <hbcast/cli/smpi_comparison.hpp>
+#include <hbcast/util/size_parser.hpp>
+#include <hbcast/report/smpi_comparison.hpp>
 
 #include <CLI/CLI.hpp>
 

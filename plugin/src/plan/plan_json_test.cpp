@@ -3,7 +3,7 @@
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/plan/plan_json.hpp>
 #include <hbcast/plan/plan_tree.hpp>
-#include <hbcast/sched/fnf.hpp>
+#include <hbcast/sender_only/fnf.hpp>
 #include <hbcast/sched/mpich_binomial.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 

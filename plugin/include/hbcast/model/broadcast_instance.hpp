@@ -1,6 +1,6 @@
 #pragma once
-#include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
