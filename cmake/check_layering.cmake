@@ -11,6 +11,7 @@ set(HBCAST_LEVELS
   "eval"
   "sender_only platform_graph grid cluster link_aware"
   "sched"
+  "plan"
   "platform"
   "replay"
   "simulation"
@@ -20,7 +21,7 @@ set(HBCAST_LEVELS
   "cli")
 set(HBCAST_FAMILIES sender_only platform_graph grid cluster link_aware)
 # Levels that must not see SimGrid: everything up to and including sched/.
-set(HBCAST_PURE util core model eval sender_only platform_graph grid cluster link_aware sched)
+set(HBCAST_PURE util core model eval sender_only platform_graph grid cluster link_aware sched plan)
 # Tests of a pure folder (*_test.cpp, *test_support*.hpp) may also include sched/: the baselines'
 # trees and the registry, to check that a family's schedulers are registered as they should be.
 set(HBCAST_TESTS_MAY_INCLUDE sched)

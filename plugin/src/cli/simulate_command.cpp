@@ -1,17 +1,20 @@
 #include <hbcast/cli/simulate_command.hpp>
 
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/report/gantt_files.hpp>
 #include <hbcast/cli/option_checks.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/port_model.hpp>
+#include <hbcast/report/gantt_files.hpp>
 #include <hbcast/report/progress_line.hpp>
 #include <hbcast/report/report_format.hpp>
+#include <hbcast/report/tree_files.hpp>
 #include <hbcast/simulation/interruption.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/mpi_baselines.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/simulation/slice_limits.hpp>
+#include <hbcast/simulation/smpi_run.hpp>
 #include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
@@ -52,41 +55,6 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
     }
   }
   return names;
-}
-
-// tree.dot -> tree.fnf.dot when several trees are written.
-std::string dot_path_for(const std::string& path, const std::string& scheduler, bool several)
-{
-  if (!several)
-    return path;
-  const auto slash = path.find_last_of('/');
-  const auto dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
-    return path + "." + scheduler;
-  return path.substr(0, dot) + "." + scheduler + path.substr(dot);
-}
-
-// The run's tree (a multicast's leaves the other hosts out: write_tree_dot skips them).
-BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
-{
-  const auto& names = report.host_names;
-  const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  BroadcastTree tree(root, run.children);
-  for (NodeId v = 0; v < run.send_starts.size(); ++v)
-    if (run.send_starts[v] >= 0.0)
-      tree.set_send_start(v, run.send_starts[v]);
-  return tree;
-}
-
-void write_dot_files(const SimulationReport& report, const std::string& path)
-{
-  for (const auto& run : report.runs) {
-    if (run.status != "ok")
-      continue;
-    std::ostringstream dot;
-    write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
-    write_file_atomically(dot_path_for(path, run.scheduler, report.runs.size() > 1), dot.str());
-  }
 }
 
 // What a report says when no scheduler got as far as loading the platform (all timed out).
@@ -182,7 +150,9 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     names.push_back(scheduler.name);
   parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
   SimulateOptions effective = options;
-  effective.keep_trees = !options.dot_path.empty();
+  effective.keep_trees = !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
+  if (options.mpi_baselines && (!options.members.empty() || options.member_fraction))
+    throw std::invalid_argument("--mpi-baselines compares broadcasts: it cannot be combined with a multicast");
   if (options.model != "pairwise" && options.model != "sender-only")
     throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
   check_slice_count(options.message_bytes, options.slices);
@@ -196,13 +166,19 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   }
   for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
     if (!options.dot_path.empty())
-      check_output_path(dot_path_for(options.dot_path, scheduler.name, schedulers.size() > 1));
+      check_output_path(scheduler_file_path(options.dot_path, scheduler.name, schedulers.size() > 1));
   InterruptionGuard interruption;
   SimulationReport report = run_all(effective, schedulers, err);
+  if (options.mpi_baselines)
+    report.mpi_baselines =
+        run_mpi_baselines(effective.platform.empty() ? default_platform_path() : effective.platform,
+                          report.host_names, report.root, options.message_bytes, smpi_bcast_algorithms());
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
   if (!options.gantt_path.empty())
     write_gantt_files(report, options.gantt_path);
+  if (!options.plan_path.empty())
+    write_plan_files(report, options.plan_path);
   if (options.format == "csv")
     write_report_csv(out, report);
   else if (options.format == "json")
@@ -243,6 +219,12 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--gantt", options->gantt_path,
                       "draw each replay as a Gantt chart with gnuplot, predicted intervals overlaid (FILE.svg or "
                       "FILE.png, the scheduler name inserted when there are several)");
+  command->add_option("--plan", options->plan_path,
+                      "write each tree as a plan for libhbcast_mpi (JSON; FILE, or FILE with the scheduler "
+                      "name inserted when there are several)");
+  command->add_flag("--mpi-baselines", options->mpi_baselines,
+                    "also run SMPI's own MPI_Bcast algorithms (smpirun, exact-mode settings) on the same platform, "
+                    "size and root: one row each, simulated time only; the table marks the overall winner");
   as_list(command->add_option("--cfg", options->simgrid_config,
                       "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
                       "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)"))

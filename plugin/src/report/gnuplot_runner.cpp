@@ -1,55 +1,13 @@
 #include <hbcast/report/gnuplot_runner.hpp>
 
 #include <hbcast/util/atomic_file.hpp>
+#include <hbcast/util/external_program.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <regex>
-#include <spawn.h>
 #include <stdexcept>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char** environ;
 
 namespace hbcast::cli {
 namespace {
-
-// An unnamed temporary file, deleted when closed: gnuplot's standard input, output or error output.
-class ScratchFile {
-public:
-  ScratchFile() : file_(std::tmpfile())
-  {
-    if (file_ == nullptr)
-      throw std::runtime_error(std::string("cannot create a temporary file: ") + std::strerror(errno));
-  }
-  ~ScratchFile() { std::fclose(file_); }
-  ScratchFile(const ScratchFile&) = delete;
-  ScratchFile& operator=(const ScratchFile&) = delete;
-
-  int descriptor() const { return fileno(file_); }
-
-  void write_and_rewind(const std::string& text)
-  {
-    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0)
-      throw std::runtime_error(std::string("cannot write a temporary file: ") + std::strerror(errno));
-    std::rewind(file_);
-  }
-
-  std::string content()
-  {
-    std::rewind(file_);
-    std::string text;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;)
-      text.append(buffer, n);
-    return text;
-  }
-
-private:
-  std::FILE* file_;
-};
 
 std::string trimmed(const std::string& line)
 {
@@ -82,37 +40,18 @@ std::string first_error_line(const std::string& errors)
 
 void run_gnuplot_to_file(const std::string& script, const std::string& output_path)
 {
-  ScratchFile input;
-  input.write_and_rewind(script);
-  ScratchFile output;
-  ScratchFile errors;
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, input.descriptor(), STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, output.descriptor(), STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, errors.descriptor(), STDERR_FILENO);
-  char program[] = "gnuplot";
-  char* arguments[] = {program, nullptr};
-  pid_t child = 0;
-  const int spawn_error = posix_spawnp(&child, program, &actions, nullptr, arguments, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawn_error == ENOENT)
+  ProgramResult gnuplot;
+  try {
+    gnuplot = run_program({"gnuplot"}, script);
+  } catch (const ProgramNotFound&) {
     throw std::runtime_error("gnuplot not found: install gnuplot-nox");
-  if (spawn_error != 0)
-    throw std::runtime_error(std::string("cannot run gnuplot: ") + std::strerror(spawn_error));
-
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    const std::string message = first_error_line(errors.content());
+  if (gnuplot.exit_status != 0) {
+    const std::string message = first_error_line(gnuplot.err);
     throw std::runtime_error("gnuplot failed: " +
-                             (message.empty() ? "exit status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status)
-                                                                                                   : 128 + WTERMSIG(status))
-                                              : message));
+                             (message.empty() ? "exit status " + std::to_string(gnuplot.exit_status) : message));
   }
-  const std::string image = output.content();
+  const std::string& image = gnuplot.out;
   if (image.empty())
     throw std::runtime_error("gnuplot failed: it wrote no image");
   // Only a complete image replaces an existing figure.

@@ -202,6 +202,7 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
     columns.insert(columns.end(), {"multicast method", "recruits"});
   columns.push_back("");
   const auto fastest = best_runs(report, simulated_makespan, true);
+  const std::string overall = overall_winner(report);
   TextTable makespans(columns);
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
@@ -227,6 +228,14 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
     row.push_back(fastest[k] ? "<- fastest" : "");
     makespans.add_row(row);
   }
+  for (const auto& baseline : report.mpi_baselines) {  // SMPI's own MPI_Bcast algorithms: no prediction
+    std::vector<std::string> row(columns.size(), "-");
+    row[0] = "mpi:" + baseline.algorithm;
+    row[1] = baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI failed: " + baseline.error;
+    row[4] = baseline.simulated ? seconds(*baseline.simulated) : "-";
+    row.back() = "mpi:" + baseline.algorithm == overall ? "<- fastest overall" : "";
+    makespans.add_row(row);
+  }
   out << "Makespan (sim vs: simulated / predicted; late: the largest simulated - predicted time a node "
          "holds the message, at the latest node)\n";
   makespans.print(out);
@@ -234,6 +243,10 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
   if (winner < static_cast<std::ptrdiff_t>(fastest.size()))
     write_winner_line(out, report, fastest, "fastest simulated",
                       seconds(report.runs[static_cast<std::size_t>(winner)].simulated.makespan) + " s");
+  if (!report.mpi_baselines.empty())
+    out << fmt::format("overall winner: {} (mpi: rows are SMPI's own MPI_Bcast algorithms, timed in SMPI with "
+                       "its exact-mode settings from the moment every rank is ready, whole message)\n",
+                       overall);
 }
 
 std::string optional_seconds(const std::optional<double>& value)
@@ -345,6 +358,22 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     write_csv_row(out, report, run);
   for (const auto& run : report.skipped)
     write_csv_row(out, report, run);
+  // MPI baselines: a simulated makespan only (no prediction, no steady state), the whole message.
+  for (const auto& baseline : report.mpi_baselines) {
+    std::vector<std::string> fields(40);
+    fields[0] = csv_field("mpi:" + baseline.algorithm);
+    fields[1] = csv_field(baseline.simulated ? "SMPI MPI_Bcast" : "SMPI failed: " + baseline.error);
+    fields[2] = csv_field(report.platform);
+    fields[3] = std::to_string(report.host_count);
+    fields[4] = csv_field(report.root);
+    fields[5] = fields[7] = fmt::format("{:.17g}", report.message_bytes);
+    fields[6] = "1";
+    fields[9] = "SMPI";
+    fields[12] = csv_number(baseline.simulated);
+    fields[38] = baseline.simulated ? "ok" : "failed";
+    fields[39] = csv_field(baseline.error);
+    out << fmt::format("{}\n", fmt::join(fields, ","));
+  }
 }
 
 void write_report_json(std::ostream& out, const SimulationReport& report)

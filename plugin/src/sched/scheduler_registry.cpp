@@ -14,6 +14,7 @@
 #include <hbcast/link_aware/link_fnf.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
+#include <hbcast/sched/mpich_binomial.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
 #include <hbcast/sender_only/fnf.hpp>
 #include <hbcast/sender_only/fnf_multicast.hpp>
@@ -46,8 +47,14 @@ std::vector<SchedulerInfo> build_registry()
   std::vector<SchedulerInfo> registry = {
       {"flat", "the root sends to every other host in turn, in host order", "seed 003, section 4.1",
        schedule_flat},
-      {"binomial", "MPI binomial tree over host order, ranks relative to the root", "seed 002, Algorithm 4",
-       schedule_binomial},
+      {"binomial",
+       "Beaumont et al.'s binomial tree over host order, ranks relative to the root: the first 2^m ranks a "
+       "binomial tree, ranks >= 2^m hung from rank - 2^m in a last round (MPICH's tree only when n = 2^m)",
+       "seed 002, Algorithm 4", schedule_binomial},
+      {"mpich-binomial",
+       "MPICH's (and SMPI's binomial_tree) binomial tree over host order, ranks relative to the root: rank r "
+       "receives from r - lowbit(r), largest subtree sent first",
+       "MPICH MPIR_Bcast binomial", schedule_mpich_binomial},
       {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
        schedule_fnf, false, schedule_fnf_multicast},
       {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",

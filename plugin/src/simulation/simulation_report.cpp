@@ -136,6 +136,39 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.gantt = json.at("transfers_timed").get<std::vector<GanttBar>>();
 }
 
+void to_json(nlohmann::json& json, const MpiBaseline& baseline)
+{
+  json = {{"algorithm", baseline.algorithm}, {"simulated", finite_or_null(baseline.simulated)}};
+  if (!baseline.error.empty())
+    json["error"] = baseline.error;
+}
+
+void from_json(const nlohmann::json& json, MpiBaseline& baseline)
+{
+  baseline.algorithm = json.at("algorithm").get<std::string>();
+  baseline.simulated = optional_number(json, "simulated");
+  baseline.error = json.value("error", std::string());
+}
+
+std::string overall_winner(const SimulationReport& report)
+{
+  std::string winner;
+  double best = 0.0;
+  auto consider = [&](const std::string& name, double makespan) {
+    if (winner.empty() || makespan < best) {
+      winner = name;
+      best = makespan;
+    }
+  };
+  for (const auto& run : report.runs)
+    if (run.status == "ok")  // a failed or timed-out scheduler has no makespan
+      consider(run.scheduler, run.simulated.makespan);
+  for (const auto& baseline : report.mpi_baselines)
+    if (baseline.simulated)
+      consider("mpi:" + baseline.algorithm, *baseline.simulated);
+  return winner;
+}
+
 void to_json(nlohmann::json& json, const SimulationReport& report)
 {
   json = {{"platform", report.platform},
@@ -164,6 +197,10 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
     json["send_overhead_rule"] = report.send_overhead_rule;
   if (report.lp_throughput)
     json["lp_throughput"] = finite_or_null(report.lp_throughput);
+  if (!report.mpi_baselines.empty()) {
+    json["mpi_baselines"] = report.mpi_baselines;
+    json["winner"] = overall_winner(report);
+  }
 }
 
 void from_json(const nlohmann::json& json, SimulationReport& report)
@@ -191,6 +228,7 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   if (json.contains("host_names"))
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
   report.lp_throughput = optional_number(json, "lp_throughput");
+  report.mpi_baselines = json.value("mpi_baselines", std::vector<MpiBaseline>{});
 }
 
 }  // namespace hbcast::cli

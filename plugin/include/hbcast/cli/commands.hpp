@@ -27,5 +27,6 @@ void add_sweep_command(CLI::App& app, CommandContext& context);
 void add_merge_command(CLI::App& app, CommandContext& context);
 void add_validate_command(CLI::App& app, CommandContext& context);
 void add_lp_command(CLI::App& app, CommandContext& context);
+void add_smpi_command(CLI::App& app, CommandContext& context);
 
 }  // namespace hbcast::cli

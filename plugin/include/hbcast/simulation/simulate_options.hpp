@@ -20,10 +20,12 @@ struct SimulateOptions {
   std::string format = "table";
   std::string dot_path;
   std::string gantt_path;                ///< --gantt FILE.svg|png: Gantt charts of the replays
+  std::string plan_path;                 ///< --plan: write each tree as a plan (README "Plans")
+  bool mpi_baselines = false;            ///< --mpi-baselines: SMPI's MPI_Bcast algorithms as rows too
   std::vector<std::string> simgrid_config;  ///< "key:value", as in --cfg=key:value
   std::vector<std::string> simgrid_log;     ///< as in --log=...
   double timeout_seconds = 0.0;
-  bool keep_trees = false;                  ///< return the trees (for --dot)
+  bool keep_trees = false;                  ///< return the trees (for --dot and --plan)
   /// Also solve the steady-state LP SSB(G) (seed 002, section 4.1) for the throughput bound.
   bool steady_state_bound = false;
 

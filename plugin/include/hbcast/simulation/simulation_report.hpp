@@ -59,6 +59,14 @@ struct SchedulerRun {
   std::optional<double> observed_period;
 };
 
+/// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root
+/// (--mpi-baselines): its simulated makespan, or why it failed. It has no prediction.
+struct MpiBaseline {
+  std::string algorithm;             ///< as in --cfg=smpi/bcast:NAME
+  std::optional<double> simulated;   ///< seconds, from the moment every rank is ready
+  std::string error;
+};
+
 struct SimulationReport {
   std::string platform;
   std::size_t host_count = 0;
@@ -89,7 +97,12 @@ struct SimulationReport {
   std::vector<SchedulerRun> skipped;
   /// Whether every run has figures (status "ok"); skipped ones do not count.
   bool complete() const;
+  std::vector<MpiBaseline> mpi_baselines;   ///< --mpi-baselines only
 };
+
+/// The fastest of the report's trees and MPI baselines by simulated makespan: its name (a
+/// scheduler, or "mpi:" and the algorithm), empty when there is nothing to compare.
+std::string overall_winner(const SimulationReport& report);
 
 /// JSON has no infinity: an absent or non-finite number (the unbounded throughput of a single-host
 /// broadcast) is written as null.
@@ -109,6 +122,8 @@ void to_json(nlohmann::json& json, const Figures& figures);
 void from_json(const nlohmann::json& json, Figures& figures);
 void to_json(nlohmann::json& json, const SchedulerRun& run);
 void from_json(const nlohmann::json& json, SchedulerRun& run);
+void to_json(nlohmann::json& json, const MpiBaseline& baseline);
+void from_json(const nlohmann::json& json, MpiBaseline& baseline);
 void to_json(nlohmann::json& json, const SimulationReport& report);
 void from_json(const nlohmann::json& json, SimulationReport& report);
 

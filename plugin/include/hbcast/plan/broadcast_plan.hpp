@@ -1,0 +1,42 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// One transfer of a plan's tree: the parent host sends to the child host, no earlier than
+/// `start` seconds after the broadcast begins when the schedule fixes it.
+struct PlanEdge {
+  std::string parent;
+  std::string child;
+  std::optional<double> start;
+};
+
+/// One tree of a plan and the share of the slices it carries. Edges of one parent are in its
+/// send order.
+struct PlanTree {
+  double weight = 1.0;
+  std::vector<PlanEdge> edges;
+};
+
+/// A broadcast plan: what `hbcast simulate --plan` writes and libhbcast_mpi runs. Plain data, by
+/// host name (host order is the platform's declaration order); see README "Plans" for the format.
+struct BroadcastPlan {
+  static constexpr int kVersion = 1;
+  int version = kVersion;
+  std::string scheduler;            ///< who made it (informative)
+  std::string platform;             ///< the platform file it was made for
+  std::vector<std::string> hosts;   ///< every host of the platform, in host order
+  std::string root;
+  double message_bytes = 0.0;
+  std::size_t slices = 1;
+  std::string port = "one-port";    ///< "one-port" or "multi-port"
+  std::vector<PlanTree> trees;      ///< one tree (weight 1), or several weighted trees
+  /// hbcast's figures for the plan when it was written (informative): pairwise prediction and
+  /// SimGrid replay of the makespan, in seconds.
+  std::optional<double> predicted_makespan;
+  std::optional<double> simulated_makespan;
+};
+
+}  // namespace hbcast

@@ -1,0 +1,20 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/plan/broadcast_plan.hpp>
+
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// `tree` as a plan tree over `host_names`: edges breadth-first from the root, each parent's in
+/// its send order, with the tree's send start times where it has them.
+PlanTree to_plan_tree(const BroadcastTree& tree, const std::vector<std::string>& host_names, double weight = 1.0);
+
+/// A plan tree back as a BroadcastTree over `host_names` (a node per host, in that order),
+/// children in the plan's send order. Throws PlanError for a host not in `host_names`. Hosts the
+/// tree does not reach (a multicast) stay without a parent; validate_tree tells whether it spans.
+BroadcastTree to_broadcast_tree(const PlanTree& tree, const std::vector<std::string>& host_names,
+                                const std::string& root);
+
+}  // namespace hbcast

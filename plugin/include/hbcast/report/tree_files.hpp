@@ -1,0 +1,22 @@
+#pragma once
+#include <hbcast/simulation/simulation_report.hpp>
+#include <hbcast/plan/broadcast_plan.hpp>
+
+#include <string>
+
+namespace hbcast::cli {
+
+/// FILE.ext, or FILE.<scheduler>.ext when the report has several trees (tree.dot -> tree.fnf.dot).
+std::string scheduler_file_path(const std::string& path, const std::string& scheduler, bool several);
+
+/// The run's tree as a plan (one tree, weight 1), with the report's platform, root, size, slices
+/// and port, and the run's pairwise prediction and replayed makespan. The report must hold the
+/// trees (SimulateOptions::keep_trees).
+BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& run);
+
+/// Every run's tree as Graphviz DOT / as a plan, at scheduler_file_path(path, ...), each written
+/// atomically.
+void write_dot_files(const SimulationReport& report, const std::string& path);
+void write_plan_files(const SimulationReport& report, const std::string& path);
+
+}  // namespace hbcast::cli

@@ -1,0 +1,38 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// One run of the SMPI timing program (libhbcast_mpi's hbcast_mpi_time, compiled with smpicxx).
+struct SmpiRun {
+  std::string platform;                    ///< SimGrid platform XML
+  std::vector<std::string> hosts;          ///< rank r runs on hosts[r] (the hostfile)
+  std::vector<std::string> config;         ///< extra key:value settings, e.g. smpi/bcast:NAME
+  std::vector<std::string> program_arguments;
+};
+
+/// SMPI's settings for an exact comparison with hbcast's exact mode: CM02 without cross traffic
+/// or TCP window, SMPI's latency and bandwidth factors 1 (defaults x11.64, x0.94), no benchmarked
+/// computation, every send synchronous (below 64 KiB SMPI would detach sends, which then
+/// overlap like a multi-port sender's), and no time injected by MPI_Wtime (1e-8 s by default).
+const std::vector<std::string>& smpi_exact_settings();
+
+/// SMPI 3.32's MPI_Bcast algorithms (--cfg=smpi/bcast:NAME), as its collective table lists them,
+/// but "automatic" (a selector that runs every algorithm). Some deadlock in 3.32 on some
+/// platforms (arrival_pattern_aware, SMP_linear): SMPI reports it, and so does the baseline.
+const std::vector<std::string>& smpi_bcast_algorithms();
+
+/// SMPI adds this many bytes to every message it simulates (hard-coded in its requests).
+constexpr double kSmpiEnvelopeBytes = 16.0;
+
+/// The timing program: $HBCAST_SMPI_PROGRAM, the build tree's, or the installed one, whichever
+/// exists first. Throws std::runtime_error when none does.
+std::string smpi_timing_program();
+
+/// Runs `smpirun` on the timing program and returns the simulated seconds it printed ("time T":
+/// from the moment every rank is ready to the last rank's return). Throws std::runtime_error
+/// with SMPI's first error line when it fails.
+double run_smpi_timing(const SmpiRun& run);
+
+}  // namespace hbcast::cli

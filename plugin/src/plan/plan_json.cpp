@@ -1,0 +1,149 @@
+#include <hbcast/plan/plan_json.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace hbcast {
+namespace {
+
+using Json = nlohmann::json;
+
+Json edge_json(const PlanEdge& edge)
+{
+  Json json = {{"from", edge.parent}, {"to", edge.child}};
+  if (edge.start)
+    json["start"] = *edge.start;
+  return json;
+}
+
+template <class T>
+T field(const Json& json, const char* key, const std::string& where)
+{
+  if (!json.contains(key))
+    throw PlanError(where + ": missing \"" + key + "\"");
+  try {
+    return json.at(key).get<T>();
+  } catch (const Json::exception&) {
+    throw PlanError(where + ": \"" + key + "\" has the wrong type");
+  }
+}
+
+void check_host(const std::set<std::string>& hosts, const std::string& host, const std::string& where)
+{
+  if (hosts.count(host) == 0)
+    throw PlanError(where + ": host '" + host + "' is not in \"hosts\"");
+}
+
+PlanTree tree_from_json(const Json& json, const std::set<std::string>& hosts, const std::string& where)
+{
+  PlanTree tree;
+  tree.weight = field<double>(json, "weight", where);
+  if (!(tree.weight > 0.0) || !std::isfinite(tree.weight))
+    throw PlanError(where + ": \"weight\" must be positive");
+  const auto edges = field<Json>(json, "edges", where);
+  if (!edges.is_array())
+    throw PlanError(where + ": \"edges\" must be a list");
+  for (std::size_t k = 0; k < edges.size(); ++k) {
+    const std::string at = where + ", edge " + std::to_string(k);
+    PlanEdge edge{field<std::string>(edges[k], "from", at), field<std::string>(edges[k], "to", at), std::nullopt};
+    check_host(hosts, edge.parent, at);
+    check_host(hosts, edge.child, at);
+    if (edges[k].contains("start") && !edges[k].at("start").is_null())
+      edge.start = field<double>(edges[k], "start", at);
+    if (edge.start && (!(*edge.start >= 0.0) || !std::isfinite(*edge.start)))
+      throw PlanError(at + ": \"start\" must be a time >= 0");
+    tree.edges.push_back(std::move(edge));
+  }
+  return tree;
+}
+
+void check_header(const BroadcastPlan& plan)
+{
+  if (plan.version != BroadcastPlan::kVersion)
+    throw PlanError("plan version " + std::to_string(plan.version) + " is not supported (this is version " +
+                    std::to_string(BroadcastPlan::kVersion) + ")");
+  if (!(plan.message_bytes > 0.0) || !std::isfinite(plan.message_bytes))
+    throw PlanError("plan: \"message_bytes\" must be positive");
+  if (plan.slices == 0)
+    throw PlanError("plan: \"slices\" must be at least 1");
+  if (plan.port != "one-port" && plan.port != "multi-port")
+    throw PlanError("plan: \"port\" must be \"one-port\" or \"multi-port\", not '" + plan.port + "'");
+}
+
+}  // namespace
+
+std::string plan_to_json(const BroadcastPlan& plan)
+{
+  Json trees = Json::array();
+  for (const auto& tree : plan.trees) {
+    Json edges = Json::array();
+    for (const auto& edge : tree.edges)
+      edges.push_back(edge_json(edge));
+    trees.push_back({{"weight", tree.weight}, {"edges", std::move(edges)}});
+  }
+  Json json = {{"format", "hbcast-plan"},       {"version", plan.version},   {"scheduler", plan.scheduler},
+               {"platform", plan.platform},      {"hosts", plan.hosts},       {"root", plan.root},
+               {"message_bytes", plan.message_bytes}, {"slices", plan.slices}, {"port", plan.port},
+               {"trees", std::move(trees)}};
+  if (plan.predicted_makespan)
+    json["predicted_makespan"] = *plan.predicted_makespan;
+  if (plan.simulated_makespan)
+    json["simulated_makespan"] = *plan.simulated_makespan;
+  return json.dump(1) + "\n";
+}
+
+BroadcastPlan plan_from_json(const std::string& text)
+{
+  Json json;
+  try {
+    json = Json::parse(text);
+  } catch (const Json::parse_error& error) {
+    throw PlanError(std::string("plan is not valid JSON: ") + error.what());
+  }
+  if (!json.is_object() || json.value("format", std::string()) != "hbcast-plan")
+    throw PlanError("not an hbcast plan (no \"format\": \"hbcast-plan\")");
+  BroadcastPlan plan;
+  plan.version = field<int>(json, "version", "plan");
+  plan.scheduler = json.value("scheduler", std::string());
+  plan.platform = json.value("platform", std::string());
+  plan.hosts = field<std::vector<std::string>>(json, "hosts", "plan");
+  plan.root = field<std::string>(json, "root", "plan");
+  plan.message_bytes = field<double>(json, "message_bytes", "plan");
+  plan.slices = field<std::size_t>(json, "slices", "plan");
+  plan.port = field<std::string>(json, "port", "plan");
+  check_header(plan);
+  const std::set<std::string> hosts(plan.hosts.begin(), plan.hosts.end());
+  if (hosts.size() != plan.hosts.size())
+    throw PlanError("plan: \"hosts\" names a host twice");
+  check_host(hosts, plan.root, "plan root");
+  const auto trees = field<Json>(json, "trees", "plan");
+  if (!trees.is_array() || trees.empty())
+    throw PlanError("plan: \"trees\" must be a non-empty list");
+  for (std::size_t t = 0; t < trees.size(); ++t)
+    plan.trees.push_back(tree_from_json(trees[t], hosts, "plan tree " + std::to_string(t)));
+  if (json.contains("predicted_makespan"))
+    plan.predicted_makespan = field<double>(json, "predicted_makespan", "plan");
+  if (json.contains("simulated_makespan"))
+    plan.simulated_makespan = field<double>(json, "simulated_makespan", "plan");
+  return plan;
+}
+
+BroadcastPlan load_plan_file(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw PlanError("cannot read plan '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return plan_from_json(text.str());
+  } catch (const PlanError& error) {
+    throw PlanError("'" + path + "': " + error.what());
+  }
+}
+
+}  // namespace hbcast

@@ -1,0 +1,171 @@
+#include <hbcast/core/tree_validation.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/plan/plan_json.hpp>
+#include <hbcast/plan/plan_tree.hpp>
+#include <hbcast/sender_only/fnf.hpp>
+#include <hbcast/sched/mpich_binomial.hpp>
+#include <hbcast/model/sender_only_model.hpp>
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace hbcast;
+
+namespace {
+
+std::vector<std::string> names(std::size_t n)
+{
+  std::vector<std::string> result;
+  for (std::size_t v = 0; v < n; ++v)
+    result.push_back("host-" + std::to_string(v));
+  return result;
+}
+
+BroadcastPlan plan_of(const BroadcastTree& tree, const std::vector<std::string>& hosts)
+{
+  BroadcastPlan plan;
+  plan.scheduler = "test";
+  plan.platform = "platform.xml";
+  plan.hosts = hosts;
+  plan.root = hosts[tree.root()];
+  plan.message_bytes = 1e6;
+  plan.slices = 4;
+  plan.trees = {to_plan_tree(tree, hosts)};
+  return plan;
+}
+
+BroadcastTree round_trip(const BroadcastTree& tree, const std::vector<std::string>& hosts)
+{
+  const BroadcastPlan read = plan_from_json(plan_to_json(plan_of(tree, hosts)));
+  EXPECT_EQ(read.trees.size(), 1u);
+  return to_broadcast_tree(read.trees.front(), read.hosts, read.root);
+}
+
+std::string valid_plan_with(const std::string& trees)
+{
+  return R"({"format": "hbcast-plan", "version": 1, "hosts": ["a", "b", "c"], "root": "a",
+             "message_bytes": 100, "slices": 2, "port": "one-port", "trees": )" + trees + "}";
+}
+
+void expect_plan_error(const std::string& text, const std::string& message)
+{
+  try {
+    plan_from_json(text);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const PlanError& error) {
+    EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+  }
+}
+
+}  // namespace
+
+TEST(PlanJson, RoundTripKeepsEveryEdgeInSendOrder)
+{
+  const auto hosts = names(12);
+  const auto tree = mpich_binomial_tree(12, 5);
+  const auto back = round_trip(tree, hosts);
+  EXPECT_EQ(back.root(), 5u);
+  for (NodeId u = 0; u < 12; ++u)
+    EXPECT_EQ(back.children(u), tree.children(u)) << u;
+}
+
+TEST(PlanJson, RoundTripKeepsSendStarts)
+{
+  BroadcastTree tree(3, 0);
+  tree.add_child(0, 2);
+  tree.add_child(0, 1);
+  tree.set_send_start(1, 0.25);
+  const auto back = round_trip(tree, names(3));
+  EXPECT_EQ(back.children(0), (std::vector<NodeId>{2, 1}));
+  EXPECT_EQ(back.send_start(1), std::optional<double>(0.25));
+  EXPECT_FALSE(back.send_start(2).has_value());
+}
+
+TEST(PlanJson, RoundTripReevaluatesToTheSamePrediction)
+{
+  // Random heterogeneous instances (seed printed on failure): the tree read back from its plan
+  // has bit-identical atomic and pipelined predictions, one-port and multi-port.
+  for (unsigned seed = 1; seed <= 50; ++seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_real_distribution<double> time(0.5, 3.0);
+    const std::size_t n = 2 + random() % 30;
+    std::vector<double> times(n);
+    for (auto& t : times)
+      t = time(random);
+    const auto costs = SenderOnlyModel::from_times(times);
+    const NodeId root = random() % n;
+    const auto tree = fastest_node_first(times, root);
+    const auto back = round_trip(tree, names(n));
+    ASSERT_NO_THROW(validate_tree(back)) << "seed " << seed;
+    for (PortModel port : {PortModel::one_port, PortModel::multi_port}) {
+      EXPECT_EQ(evaluate_atomic(back, costs, 1.0, port).makespan, evaluate_atomic(tree, costs, 1.0, port).makespan)
+          << "seed " << seed;
+      EXPECT_EQ(evaluate_pipelined(back, costs, 0.25, 4, port).makespan,
+                evaluate_pipelined(tree, costs, 0.25, 4, port).makespan)
+          << "seed " << seed;
+    }
+  }
+}
+
+TEST(PlanJson, HeaderFieldsRoundTrip)
+{
+  auto plan = plan_of(mpich_binomial_tree(4, 0), names(4));
+  plan.port = "multi-port";
+  plan.predicted_makespan = 1.5;
+  plan.trees.push_back({0.5, plan.trees.front().edges});
+  const auto back = plan_from_json(plan_to_json(plan));
+  EXPECT_EQ(back.version, 1);
+  EXPECT_EQ(back.scheduler, "test");
+  EXPECT_EQ(back.platform, "platform.xml");
+  EXPECT_EQ(back.hosts, plan.hosts);
+  EXPECT_EQ(back.message_bytes, 1e6);
+  EXPECT_EQ(back.slices, 4u);
+  EXPECT_EQ(back.port, "multi-port");
+  EXPECT_EQ(back.predicted_makespan, std::optional<double>(1.5));
+  EXPECT_FALSE(back.simulated_makespan.has_value());
+  ASSERT_EQ(back.trees.size(), 2u);
+  EXPECT_EQ(back.trees[1].weight, 0.5);
+}
+
+TEST(PlanJson, AcceptsSeveralWeightedTrees)
+{
+  const auto plan = plan_from_json(valid_plan_with(
+      R"([{"weight": 2, "edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]},
+          {"weight": 1, "edges": [{"from": "a", "to": "c"}, {"from": "c", "to": "b", "start": 0.5}]}])"));
+  ASSERT_EQ(plan.trees.size(), 2u);
+  EXPECT_EQ(plan.trees[0].weight, 2.0);
+  EXPECT_EQ(plan.trees[1].edges[1].start, std::optional<double>(0.5));
+}
+
+TEST(PlanJson, RefusesBadPlansNamingTheProblem)
+{
+  expect_plan_error("{", "not valid JSON");
+  expect_plan_error(R"({"version": 1})", "not an hbcast plan");
+  expect_plan_error(valid_plan_with("[]"), "\"trees\" must be a non-empty list");
+  expect_plan_error(valid_plan_with(R"([{"weight": 0, "edges": []}])"), "\"weight\" must be positive");
+  expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "z"}]}])"),
+                    "plan tree 0, edge 0: host 'z' is not in \"hosts\"");
+  expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a"}]}])"), "missing \"to\"");
+  expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "b", "start": -1}]}])"),
+                    "\"start\" must be a time >= 0");
+  auto text = valid_plan_with(R"([{"weight": 1, "edges": []}])");
+  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 2"),
+                    "plan version 2 is not supported");
+  expect_plan_error(std::string(text).replace(text.find("one-port"), 8, "two-port"), "\"port\" must be");
+  expect_plan_error(std::string(text).replace(text.find("\"slices\": 2"), 11, "\"slices\": 0"),
+                    "\"slices\" must be at least 1");
+  expect_plan_error(std::string(text).replace(text.find("\"root\": \"a\""), 11, "\"root\": \"q\""),
+                    "plan root: host 'q'");
+}
+
+TEST(PlanJson, LoadNamesTheFile)
+{
+  try {
+    load_plan_file("/nonexistent/plan.json");
+    ADD_FAILURE();
+  } catch (const PlanError& error) {
+    EXPECT_STREQ(error.what(), "cannot read plan '/nonexistent/plan.json'");
+  }
+}

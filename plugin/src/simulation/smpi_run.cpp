@@ -1,0 +1,126 @@
+#include <hbcast/simulation/smpi_run.hpp>
+
+#include <hbcast/util/external_program.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <unistd.h>
+
+namespace hbcast::cli {
+namespace {
+
+// A hostfile in the temporary directory, removed with the object.
+class Hostfile {
+public:
+  explicit Hostfile(const std::vector<std::string>& hosts)
+  {
+    const char* directory = std::getenv("TMPDIR");
+    std::string pattern = std::string(directory ? directory : "/tmp") + "/hbcast-hosts-XXXXXX";
+    const int descriptor = mkstemp(pattern.data());
+    if (descriptor < 0)
+      throw std::runtime_error("cannot create a hostfile for smpirun in the temporary directory");
+    close(descriptor);
+    path_ = pattern;
+    std::ofstream out(path_);
+    for (const auto& host : hosts)
+      out << host << "\n";
+    if (!out.flush())
+      throw std::runtime_error("cannot write the hostfile '" + path_ + "'");
+  }
+  ~Hostfile() { std::remove(path_.c_str()); }
+  Hostfile(const Hostfile&) = delete;
+  Hostfile& operator=(const Hostfile&) = delete;
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+bool exists(const std::string& path)
+{
+  return !path.empty() && access(path.c_str(), X_OK) == 0;
+}
+
+// SMPI's own error (xbt_die, an MPI error, our library's "hbcast_mpi: error:"), else the last line.
+std::string first_error_line(const std::string& errors)
+{
+  static const std::regex error_line("(hbcast_mpi: error: .*|.*(CRITICAL|ERROR|error|Error).*)");
+  std::string last;
+  std::size_t start = 0;
+  while (start < errors.size()) {
+    const auto end = std::min(errors.find('\n', start), errors.size());
+    const std::string line = errors.substr(start, end - start);
+    start = end + 1;
+    if (std::regex_match(line, error_line)) {
+      // "[time] file:line: [category/CRITICAL] Oops! Deadlock detected, some activities ...": the gist.
+      const auto critical = line.find("CRITICAL] ");
+      const std::string message = critical == std::string::npos ? line : line.substr(critical + 10);
+      return message.substr(0, message.find(", "));
+    }
+    if (!line.empty())
+      last = line;
+  }
+  return last;
+}
+
+}  // namespace
+
+const std::vector<std::string>& smpi_exact_settings()
+{
+  static const std::vector<std::string> settings = {
+      "network/model:CM02",   "network/crosstraffic:0",        "network/TCP-gamma:1e30",
+      "smpi/lat-factor:0:1",  "smpi/bw-factor:0:1",            "smpi/simulate-computation:no",
+      "smpi/send-is-detached-thresh:0", "smpi/wtime:0"};
+  return settings;
+}
+
+const std::vector<std::string>& smpi_bcast_algorithms()
+{
+  static const std::vector<std::string> algorithms = {
+      "default", "arrival_pattern_aware", "arrival_pattern_aware_wait", "arrival_scatter", "binomial_tree",
+      "flattree", "flattree_pipeline", "NTSB", "NTSL", "NTSL_Isend", "scatter_LR_allgather",
+      "scatter_rdb_allgather", "SMP_binary", "SMP_binomial", "SMP_linear", "ompi", "ompi_split_bintree",
+      "ompi_pipeline", "mpich", "mvapich2", "mvapich2_inter_node", "mvapich2_intra_node",
+      "mvapich2_knomial_intra_node", "impi"};  // and "automatic", which runs them all and keeps the best
+  return algorithms;
+}
+
+std::string smpi_timing_program()
+{
+  if (const char* configured = std::getenv("HBCAST_SMPI_PROGRAM"); configured && exists(configured))
+    return configured;
+  for (const std::string candidate : {HBCAST_BUILT_SMPI_PROGRAM, HBCAST_INSTALLED_SMPI_PROGRAM})
+    if (exists(candidate))
+      return candidate;
+  throw std::runtime_error("the SMPI timing program hbcast_mpi_time was not built (it needs smpicxx, from "
+                           "libsimgrid-dev); set HBCAST_SMPI_PROGRAM to use another");
+}
+
+double run_smpi_timing(const SmpiRun& run)
+{
+  const Hostfile hostfile(run.hosts);
+  std::vector<std::string> command = {"smpirun", "-np", std::to_string(run.hosts.size()), "-platform", run.platform,
+                                      "-hostfile", hostfile.path(), "--log=root.thres:error"};
+  for (const auto& setting : smpi_exact_settings())
+    command.push_back("--cfg=" + setting);
+  for (const auto& setting : run.config)
+    command.push_back("--cfg=" + setting);
+  command.push_back(smpi_timing_program());
+  command.insert(command.end(), run.program_arguments.begin(), run.program_arguments.end());
+  ProgramResult result;
+  try {
+    result = run_program(command);
+  } catch (const ProgramNotFound&) {
+    throw std::runtime_error("smpirun not found: install libsimgrid-dev");
+  }
+  std::smatch time;
+  static const std::regex time_line("time ([-+0-9.eE]+)");
+  if (result.exit_status != 0 || !std::regex_search(result.out, time, time_line))
+    throw std::runtime_error("smpirun failed (exit status " + std::to_string(result.exit_status) +
+                             "): " + first_error_line(result.err + result.out));
+  return std::stod(time[1]);
+}
+
+}  // namespace hbcast::cli
