@@ -1,3 +1,5 @@
+#include <hbcast/cli/simulation_session.hpp>
+
 #include <hbcast/cli/simulate_command.hpp>
 
 #include <hbcast/cli/multicast_members.hpp>
@@ -28,6 +30,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace sg4 = simgrid::s4u;
@@ -183,86 +186,95 @@ std::string default_platform_path()
   throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
 }
 
-SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+SimulationSession::SimulationSession(const SimulateOptions& options, const PlatformCostModel::Progress& progress)
+    : options_(options), arguments_(engine_arguments(options))
+{
+  const PortModel port = parse_port_model(options.port).value();
+  set_activity("starting SimGrid");
+  std::vector<char*> argv;
+  for (auto& argument : arguments_)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(arguments_.size());
+  engine_ = std::make_unique<sg4::Engine>(&argc, argv.data());
+  configure_engine(*engine_, options.simgrid_config);
+
+  header_.platform = options.platform.empty() ? default_platform_path() : options.platform;
+  platform_ = LoadedPlatform::load(*engine_, header_.platform);
+  if (platform_.size() > kLargePlatformHosts)
+    set_defaults(*engine_, kLargePlatformContexts, options.simgrid_config);
+  set_activity("probing the routes of '%s'", header_.platform.c_str());
+  costs_ = std::make_shared<PlatformCostModel>(platform_, progress);
+  const double slice_bytes = slice_size(options.message_bytes, options.slices);
+  std::shared_ptr<const CostModel> scheduler_costs = costs_;
+  if (options.model == "sender-only")
+    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs_));
+  instance_ = std::make_shared<BroadcastInstance>(scheduler_costs, platform_.host_names(), slice_bytes, port);
+  instance_->set_topology(direct_link_topology(*costs_));
+  // The sender-only model of a sender-only instance is that instance's own t_u (medians of
+  // constant rows), so "fastest" is the same host under either model.
+  root_ = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform_.size()
+          : options.root.empty()   ? 0
+          : options.root == "fastest"
+              ? fastest_processor(instance_->sender_only()->transmission_times(slice_bytes))
+              : platform_.index_of(options.root);
+  header_.platform = options.instance_description.empty() ? header_.platform : options.instance_description;
+  std::tie(header_.mode, header_.network_config) = network_mode();
+  header_.host_count = platform_.size();
+  header_.root = platform_.host_names()[root_];
+  header_.message_bytes = options.message_bytes;
+  header_.slices = options.slices;
+  header_.slice_bytes = slice_bytes;
+  header_.port = to_string(port);
+  header_.has_platform_graph = instance_->has_topology();
+  if (options.steady_state_bound) {
+    set_activity("solving the steady-state LP");
+    header_.lp_throughput =
+        solve_steady_state_broadcast(instance_->topology("the steady-state LP"), root_, slice_bytes).bytes_per_second;
+  }
+  members_ = requested_members(options, platform_.host_names(), root_);
+  if (!members_.empty()) {
+    header_.members = names_of(members_, platform_.host_names());
+    header_.member_selection = describe_member_selection(options);
+  }
+  if (options.keep_trees)
+    header_.host_names = platform_.host_names();
+}
+
+SimulationReport SimulationSession::simulate(const std::string& scheduler_name) const
 {
   const auto wall_start = std::chrono::steady_clock::now();
   const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
   if (scheduler == nullptr)
     throw PlatformError("unknown scheduler '" + scheduler_name + "'");
-  const PortModel port = parse_port_model(options.port).value();
-
-  set_activity("starting SimGrid");
-  auto arguments = engine_arguments(options);
-  std::vector<char*> argv;
-  for (auto& argument : arguments)
-    argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(arguments.size());
-  sg4::Engine engine(&argc, argv.data());
-  configure_engine(engine, options.simgrid_config);
-
-  SimulationReport report;
-  report.platform = options.platform.empty() ? default_platform_path() : options.platform;
-  auto platform = LoadedPlatform::load(engine, report.platform);
-  if (platform.size() > kLargePlatformHosts)
-    set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
-  auto costs = std::make_shared<PlatformCostModel>(platform);
-  const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
-                      : options.root.empty()   ? 0
-                      : options.root == "fastest"
-                          ? fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
-                                slice_size(options.message_bytes, options.slices)))
-                          : platform.index_of(options.root);
-  if (!options.instance_description.empty())
-    report.platform = options.instance_description;
-  std::tie(report.mode, report.network_config) = network_mode();
-  report.host_count = platform.size();
-  report.root = platform.host_names()[root];
-  report.message_bytes = options.message_bytes;
-  report.slices = options.slices;
-  report.slice_bytes = slice_size(options.message_bytes, options.slices);
-  report.port = to_string(port);
+  const PortModel port = instance_->port();
+  const SimulateOptions& options = options_;
+  const CostModel& costs = *costs_;
 
   set_activity("building the %s tree", scheduler_name.c_str());
-  std::shared_ptr<const CostModel> scheduler_costs = costs;
-  if (options.model == "sender-only")
-    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
-  BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
-  instance.set_topology(direct_link_topology(*costs));
-  report.has_platform_graph = instance.has_topology();
-  if (options.steady_state_bound) {
-    set_activity("solving the steady-state LP");
-    report.lp_throughput =
-        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
-  }
-  const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
   SchedulerRun run;
   run.scheduler = scheduler_name;
-  if (!members.empty()) {
-    report.members = names_of(members, platform.host_names());
-    report.member_selection = describe_member_selection(options);
-  }
-  const ScheduleResult scheduled = schedule_tree(*scheduler, instance, root, members, run);
+  const ScheduleResult scheduled = schedule_tree(*scheduler, *instance_, root_, members_, run);
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
-  const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
+  const CostModel& own = scheduled.own_model ? *scheduled.own_model : costs;
   // A multicast tree reaches only its participants: predict and replay it renumbered over them.
   const ParticipantTree participants =
-      members.empty() ? ParticipantTree{scheduled.tree, {}} : participant_tree(scheduled.tree);
+      members_.empty() ? ParticipantTree{scheduled.tree, {}} : participant_tree(scheduled.tree);
   const BroadcastTree& tree = participants.tree;
   std::optional<ParticipantCostModel> own_view, pairwise_view;
-  const CostModel& own_costs = members.empty() ? own : own_view.emplace(own, participants.participants);
+  const CostModel& own_costs = members_.empty() ? own : own_view.emplace(own, participants.participants);
   const CostModel& pairwise_costs =
-      members.empty() ? static_cast<const CostModel&>(*costs) : pairwise_view.emplace(*costs, participants.participants);
+      members_.empty() ? costs : static_cast<const CostModel&>(pairwise_view.emplace(costs, participants.participants));
   std::vector<double> ready_times;
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
   run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port,
                          options.keep_trees ? &ready_times : nullptr);
-  run.ready_times = members.empty() ? std::move(ready_times)
-                                    : spread_to_hosts(ready_times, participants.participants, platform.size());
+  run.ready_times = members_.empty() ? std::move(ready_times)
+                                     : spread_to_hosts(ready_times, participants.participants, platform_.size());
 
   set_activity("replaying the %s tree", scheduler_name.c_str());
-  ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
+  ReplayResult replay = replay_tree(*engine_, tree, hosts_of(participants.participants, platform_.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
   run.simulated.makespan = replay.makespan;
   if (options.slices > 1) {
@@ -271,13 +283,20 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   }
   run.transfers = replay.transfer_count;
   if (options.keep_trees)
-    report.host_names = platform.host_names();
-  if (options.keep_trees)
     for (NodeId u = 0; u < scheduled.tree.size(); ++u)
       run.children.push_back(scheduled.tree.children(u));
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  SimulationReport report = header_;
   report.runs.push_back(std::move(run));
   return report;
+}
+
+SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+{
+  if (find_scheduler(scheduler_name) == nullptr)
+    throw PlatformError("unknown scheduler '" + scheduler_name + "'");
+  const SimulationSession session(options);
+  return session.simulate(scheduler_name);
 }
 
 }  // namespace hbcast::cli

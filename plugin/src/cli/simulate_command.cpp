@@ -7,13 +7,19 @@
 #include <hbcast/cli/progress_line.hpp>
 #include <hbcast/cli/report_format.hpp>
 #include <hbcast/cli/sender_only_source.hpp>
+#include <hbcast/cli/simulation_session.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <ext/stdio_filebuf.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <iostream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -71,13 +77,25 @@ void write_dot_files(const SimulationReport& report, const std::string& path)
   }
 }
 
-// The route-based schedulers come first in the registry, so the first run tells whether the
-// platform has the direct links the topology-aware ones need.
-SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
-                         std::ostream& err)
+// In the process that holds the session: each scheduler in its own child, which inherits the
+// platform and the shared models. The route-based schedulers come first in the registry, so the
+// first run tells whether the platform has the direct links the topology-aware ones need.
+SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                                std::ostream& progress_out, bool show_progress)
 {
+  std::optional<ProgressLine> probing;
+  const SimulationSession session(options, [&](std::size_t done, std::size_t total) {
+    if (!probing)
+      probing.emplace(progress_out, total, show_progress);
+    probing->update(done, "probing routes");
+  });
+  probing.reset();
+  ProgressLine progress(progress_out, schedulers.size(), show_progress);
+  if (schedulers.size() > 1) {
+    progress.update(0, "building the shared models");
+    session.build_shared_models();
+  }
   SimulationReport report;
-  ProgressLine progress(err, schedulers.size());
   bool first = true;
   for (std::size_t k = 0; k < schedulers.size(); ++k) {
     const std::string& name = schedulers[k].name;
@@ -86,11 +104,11 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
       continue;
     }
     progress.update(k, "simulating " + name);
-    auto outcome = run_isolated(
-        [&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); }, options.timeout_seconds);
+    auto outcome =
+        run_isolated([&] { return nlohmann::json(session.simulate(name)).dump(); }, options.timeout_seconds);
     if (!outcome.ok)
       throw std::runtime_error(outcome.error);
-    err << outcome.child_stderr;
+    std::cerr << outcome.child_stderr;
     auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
     if (first)
       report = std::move(part);
@@ -99,6 +117,25 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
     first = false;
   }
   return report;
+}
+
+// The platform is loaded once, in a child (SimGrid may abort on a bad platform), which then runs
+// the schedulers; progress goes straight to the terminal, when stderr is one.
+SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                         std::ostream& err)
+{
+  const int terminal = isatty(STDERR_FILENO) ? dup(STDERR_FILENO) : -1;
+  auto outcome = run_isolated([&] {
+    __gnu_cxx::stdio_filebuf<char> terminal_buffer(terminal >= 0 ? terminal : dup(STDERR_FILENO), std::ios::out);
+    std::ostream progress_out(&terminal_buffer);
+    return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0)).dump();
+  });
+  if (terminal >= 0)
+    close(terminal);
+  if (!outcome.ok)
+    throw std::runtime_error(outcome.error);
+  err << outcome.child_stderr;
+  return nlohmann::json::parse(outcome.payload).get<SimulationReport>();
 }
 
 }  // namespace

@@ -24,6 +24,18 @@ std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
   return sender_only_;
 }
 
+const HostClustering& BroadcastInstance::latency_clusters() const
+{
+  std::call_once(clusters_once_, [this] { clusters_ = cluster_by_latency(*costs_, kLowekampTolerance); });
+  return clusters_;
+}
+
+void BroadcastInstance::build_shared_models() const
+{
+  sender_only();
+  latency_clusters();
+}
+
 const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
 {
   if (!topology_)

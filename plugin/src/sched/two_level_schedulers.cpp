@@ -17,7 +17,7 @@ namespace {
 ScheduleResult on_clusters(const BroadcastInstance& instance, NodeId root, bool postal,
                            const std::function<ClusterSchedule(const ClusterInstance&)>& scheduler)
 {
-  PlatformClusterModel model = platform_cluster_model(instance.costs(), instance.transfer_bytes(), root);
+  PlatformClusterModel model = platform_cluster_model(instance.costs(), instance.latency_clusters(), instance.transfer_bytes(), root);
   model.instance.postal = postal;
   const ClusterSchedule schedule = scheduler(model.instance);
   ScheduleResult result;

@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/latency_clustering.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
@@ -28,6 +29,12 @@ public:
 
   /// The sender-only model derived from the pairwise one (built once, on first use).
   std::shared_ptr<const SenderOnlyModel> sender_only() const;
+  /// The latency grouping of the hosts (cluster_by_latency at kLowekampTolerance) the grid and
+  /// LCF schedulers share (built once, on first use).
+  const HostClustering& latency_clusters() const;
+  /// Builds every shared model now (sender-only, latency grouping), e.g. before forking one
+  /// process per scheduler, so that each inherits them instead of rebuilding them.
+  void build_shared_models() const;
 
   /// The platform graph (direct host-to-host links), when the platform has one; topology-aware
   /// schedulers (seed 002) need it. Throws std::invalid_argument naming `who` when absent.
@@ -42,6 +49,8 @@ private:
   PortModel port_;
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
+  mutable std::once_flag clusters_once_;
+  mutable HostClustering clusters_;
   std::shared_ptr<const TopologyGraph> topology_;
 };
 

@@ -17,7 +17,10 @@ namespace hbcast {
 /// On large platforms the median runs over an evenly spaced, deterministic subset of the
 /// destinations (every k-th host after u): at most kMaxMedianDestinations per host, and fewer
 /// (down to kMinMedianDestinations) so that the whole model costs about kRouteBudget route
-/// look-ups; every destination is used up to 1024 hosts.
+/// look-ups; every destination is used up to 1024 hosts. When the pairwise model knows its host
+/// blocks (CostModel::host_blocks), every destination is used at any size, once per block pair:
+/// a host's destinations are |B| copies of each other block B's cost and |A| - 1 of its own block
+/// A's, so the medians are exact (equal to the all-destination medians) in O(blocks^2 log blocks).
 class SenderOnlyModel final : public CostModel {
 public:
   static constexpr std::size_t kMaxMedianDestinations = 1024;
