@@ -48,9 +48,10 @@ std::string nested_grid_xml()
   xml << "  <zone id=\"net\" routing=\"Floyd\">\n    <router id=\"r0\"/><router id=\"r1\"/>\n"
       << "    <link id=\"r0-r1\" bandwidth=\"1e9\" latency=\"3e-3\"/>\n"
       << "    <route src=\"r0\" dst=\"r1\"><link_ctn id=\"r0-r1\"/></route>\n  </zone>\n";
+  for (int k = 0; k < 3; ++k)  // every link before the first zoneRoute (SimGrid's DTD)
+    xml << "  <link id=\"up-" << names[k] << "\" bandwidth=\"1e9\" latency=\"" << 1e-4 * (k + 1) << "\"/>\n";
   for (int k = 0; k < 3; ++k)
-    xml << "  <link id=\"up-" << names[k] << "\" bandwidth=\"1e9\" latency=\"" << 1e-4 * (k + 1) << "\"/>\n"
-        << "  <zoneRoute src=\"" << names[k] << "\" dst=\"net\" gw_src=\"" << names[k] << "-router\" gw_dst=\""
+    xml << "  <zoneRoute src=\"" << names[k] << "\" dst=\"net\" gw_src=\"" << names[k] << "-router\" gw_dst=\""
         << (k == 0 ? "r0" : "r1") << "\"><link_ctn id=\"up-" << names[k] << "\"/></zoneRoute>\n";
   xml << "</zone>\n</platform>\n";
   return xml.str();
