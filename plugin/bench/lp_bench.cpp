@@ -10,8 +10,8 @@
 //                written (x^{uv}_w) is not timed at 65 hosts: CLP's dual simplex had not finished
 //                after 900 s there (130,000 iterations), against 0.1 s for cut generation.
 #include <hbcast/model/random_platform_generator.hpp>
-#include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/model/topology_graph.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
 
 #include <benchmark/benchmark.h>
 

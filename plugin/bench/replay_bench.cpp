@@ -2,10 +2,10 @@
 // one-port binomial tree, 1 MB, on a crossbar cluster. SimGrid allows one engine per process, so
 // every measurement forks a child that creates the engine, runs one broadcast and reports back
 // through a pipe its wall time (platform load + run) and its peak RSS.
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/replay_tree.hpp>
-#include <hbcast/sched/binomial.hpp>
 
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Actor.hpp>

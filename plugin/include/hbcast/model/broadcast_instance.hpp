@@ -1,7 +1,7 @@
 #pragma once
-#include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/latency_clustering.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
