@@ -98,3 +98,23 @@ TEST(PluginApi, RejectsInvalidTreesAndOptionsBeforeCreatingActors)
                std::invalid_argument);
   EXPECT_EQ(engine.get_actor_count(), 0u);
 }
+
+TEST(ReplayDriverChoice, EventsUpToTheInFlightLimitThenActors)
+{
+  // Binomial over 8 hosts: 0 -> {4, 2, 1}, 4 -> {6, 5}, 2 -> {3}, 6 -> {7}: 4 senders, 7 edges.
+  EXPECT_EQ(max_transfers_in_flight(binomial_tree(8, 0), PortModel::one_port), 4u);
+  EXPECT_EQ(max_transfers_in_flight(binomial_tree(8, 0), PortModel::multi_port), 7u);
+  // A flat tree has one sender: one transfer at a time one-port, n - 1 multi-port.
+  const std::size_t large = 2 * kEventDrivenInFlightLimit;
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::one_port),
+            ReplayDriver::events);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::multi_port),
+            ReplayDriver::actor_per_host);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, binomial_tree(large + 2, 0), PortModel::one_port),
+            ReplayDriver::actor_per_host);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::events, binomial_tree(large + 2, 0), PortModel::one_port),
+            ReplayDriver::events);
+  EXPECT_EQ(parse_replay_driver("actors"), ReplayDriver::actor_per_host);
+  EXPECT_EQ(parse_replay_driver("auto"), ReplayDriver::automatic);
+  EXPECT_FALSE(parse_replay_driver("threads").has_value());
+}

@@ -79,6 +79,7 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
                                                     ReplayOptions options)
 {
   validate(tree, hosts, options);
+  options.driver = choose_replay_driver(options.driver, tree, options.port);
   sg_hbcast_plugin_init();
   std::shared_ptr<TreeBroadcast> broadcast;
   if (options.driver == ReplayDriver::events)

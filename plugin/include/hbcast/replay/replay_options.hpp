@@ -14,7 +14,7 @@ struct ReplayOptions {
   PortModel port = PortModel::one_port;
   /// Name of the broadcast (delivery log, actor and mailbox prefix); unique per concurrent broadcast.
   std::string name = "hbcast";
-  ReplayDriver driver = ReplayDriver::events;
+  ReplayDriver driver = ReplayDriver::automatic;
 };
 
 }  // namespace hbcast

@@ -22,8 +22,9 @@ namespace hbcast {
 /// send waits for a matching receive. A child with a send start time is not sent to earlier.
 ///
 /// options.driver chooses how SimGrid is driven (ReplayDriver): by completion callbacks without
-/// actors (default) or by one actor per node (the reference). This class holds what both share:
-/// the tree, the measurements and the result.
+/// actors, or by one actor per node (the reference); by default the first unless the tree may
+/// have more than kEventDrivenInFlightLimit transfers in flight. This class holds what both
+/// share: the tree, the measurements and the result.
 class TreeBroadcast : public std::enable_shared_from_this<TreeBroadcast> {
 public:
   /// Validates the tree and options, starts the broadcast at the current simulated time and
