@@ -8,6 +8,7 @@
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
+#include <hbcast/platform/engine_teardown.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
@@ -36,7 +37,8 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   int argc = 2;
   char name[] = "hbcast", quiet[] = "--log=root.thres:critical";
   char* argv[] = {name, quiet, nullptr};
-  simgrid::s4u::Engine engine(&argc, argv);
+  auto engine_owner = std::make_unique<simgrid::s4u::Engine>(&argc, argv);
+  simgrid::s4u::Engine& engine = *engine_owner;
   auto platform = LoadedPlatform::load(engine, arguments.platform);
   const NodeId root = arguments.root.empty() ? 0 : platform.index_of(arguments.root);
   auto costs = std::make_shared<PlatformCostModel>(platform);
@@ -44,7 +46,10 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   if (!topology)
     throw std::runtime_error("'" + arguments.platform + "' has no direct host-to-host link: the LP needs a platform graph");
   const auto start = std::chrono::steady_clock::now();
-  const SteadyStateSolution lp = solve_steady_state_broadcast(*topology, root, slice_bytes);
+  // Solved once: the LP heuristics (lp-prune, lp-grow-tree) reuse it for both port models.
+  const auto solution =
+      std::make_shared<const SteadyStateSolution>(solve_steady_state_broadcast(*topology, root, slice_bytes));
+  const SteadyStateSolution& lp = *solution;
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json result = {{"platform", arguments.platform}, {"hosts", platform.size()},
                            {"root", platform.host_names()[root]}, {"slice_bytes", slice_bytes},
@@ -56,6 +61,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
     for (auto port : {PortModel::one_port, PortModel::multi_port}) {
       BroadcastInstance instance(costs, platform.host_names(), slice_bytes, port);
       instance.set_topology(topology);
+      instance.set_steady_state(solution, root);
       const auto tree = run_scheduler(scheduler, instance, root).tree;
       const double throughput = slice_bytes / steady_state_period(tree, *costs, slice_bytes, port);
       const std::string key = port == PortModel::one_port ? "one_port" : "multi_port";
@@ -64,6 +70,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
     }
     result["schedulers"].push_back(row);
   }
+  skip_engine_teardown(engine_owner);  // this runs in a child that exits once the result is out
   return result;
 }
 

@@ -32,4 +32,15 @@ const TopologyGraph& BroadcastInstance::topology(const std::string& who) const
   return *topology_;
 }
 
+void BroadcastInstance::set_steady_state(std::shared_ptr<const SteadyStateSolution> solution, NodeId source)
+{
+  steady_state_ = std::move(solution);
+  steady_state_source_ = source;
+}
+
+const SteadyStateSolution* BroadcastInstance::steady_state(NodeId source) const
+{
+  return steady_state_ && source == steady_state_source_ ? steady_state_.get() : nullptr;
+}
+
 }  // namespace hbcast

@@ -20,7 +20,7 @@ ScheduleResult schedule_lp_grow_tree(const BroadcastInstance& instance, NodeId r
 {
   const TopologyGraph& graph = checked_topology(instance, root, "lp-grow-tree");
   const double slice_bytes = instance.transfer_bytes();
-  const auto edge_loads = steady_state_edge_loads(graph, root, slice_bytes);
+  const auto edge_loads = steady_state_edge_loads(instance, root);
   return platform_graph_schedule(lp_grow_tree(graph, root, edge_loads, slice_bytes));
 }
 

@@ -53,6 +53,23 @@ TEST(LpPrune, SchedulerPrunesByTheSteadyStateLoads)
             children_of(lp_prune_tree(*graph, 0, steady_state_edge_loads(*graph, 0, 1.0), 1.0)));
 }
 
+TEST(LpPrune, SchedulerUsesTheSolutionItsInstanceCarriesForItsRoot)
+{
+  // `hbcast lp` solves the LP once and hands it to the instances. Loads that only this carried
+  // solution has (those of FollowsTheLoadsNotTheLinkTimes) give the star 0 -> {1, 2}; from another
+  // root the carried solution does not apply and the scheduler solves its own.
+  auto graph = std::make_shared<TopologyGraph>(triangle());
+  BroadcastInstance instance(std::make_shared<TopologyCostModel>(*graph), {"a", "b", "c"}, 1.0);
+  instance.set_topology(graph);
+  auto carried = std::make_shared<SteadyStateSolution>();
+  carried->edge_loads = {0.5, 0.4, 0.0, 0.1, 0.0, 0.0};
+  instance.set_steady_state(carried, 0);
+  EXPECT_EQ(children_of(schedule_lp_prune(instance, 0).tree), (std::vector<std::vector<NodeId>>{{1, 2}, {}, {}}));
+  EXPECT_EQ(children_of(schedule_lp_prune(instance, 1).tree),
+            children_of(lp_prune_tree(*graph, 1, steady_state_edge_loads(*graph, 1, 1.0), 1.0)));
+  EXPECT_EQ(steady_state_edge_loads(instance, 0), carried->edge_loads);
+}
+
 TEST(LpPrune, SchedulerContract) { check_scheduler_contract("lp-prune", schedule_lp_prune); }
 
 TEST(LpPrune, SpanningArborescenceOfLinksWithTheEvaluatorsPeriod)

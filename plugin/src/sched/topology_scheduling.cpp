@@ -53,6 +53,13 @@ std::vector<double> steady_state_edge_loads(const TopologyGraph& graph, NodeId s
   return solve_steady_state_broadcast(graph, source, slice_bytes).edge_loads;
 }
 
+std::vector<double> steady_state_edge_loads(const BroadcastInstance& instance, NodeId source)
+{
+  if (const SteadyStateSolution* solved = instance.steady_state(source))
+    return solved->edge_loads;
+  return steady_state_edge_loads(instance.topology("the steady-state LP"), source, instance.transfer_bytes());
+}
+
 BroadcastTree tree_from_parents(const TopologyGraph& graph, NodeId source, const std::vector<NodeId>& parents,
                                 double slice_bytes)
 {

@@ -2,6 +2,7 @@
 #include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
+#include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
 #include <memory>
@@ -35,6 +36,13 @@ public:
   bool has_topology() const { return topology_ != nullptr; }
   const TopologyGraph& topology(const std::string& who) const;
 
+  /// The steady-state LP SSB(G) already solved on this instance's platform graph from `source`
+  /// with slices of transfer_bytes() (`hbcast lp` solves it once for itself and every LP
+  /// heuristic). steady_state_edge_loads(instance, root) reuses it when the root is `source`.
+  void set_steady_state(std::shared_ptr<const SteadyStateSolution> solution, NodeId source);
+  /// The solution set for `source`, or nullptr.
+  const SteadyStateSolution* steady_state(NodeId source) const;
+
 private:
   std::shared_ptr<const CostModel> costs_;
   std::vector<std::string> host_names_;
@@ -43,6 +51,8 @@ private:
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
   std::shared_ptr<const TopologyGraph> topology_;
+  std::shared_ptr<const SteadyStateSolution> steady_state_;
+  NodeId steady_state_source_ = kNoNode;
 };
 
 }  // namespace hbcast

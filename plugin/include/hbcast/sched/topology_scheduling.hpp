@@ -30,6 +30,9 @@ void require_edge_loads(const TopologyGraph& graph, const std::vector<double>& e
 /// order, for the LP-based heuristics (section 4.2), with the LP's default method (cut
 /// generation), which the full program's simplex methods are orders of magnitude slower than.
 std::vector<double> steady_state_edge_loads(const TopologyGraph& graph, NodeId source, double slice_bytes);
+/// The same for the instance's platform graph and transfer size, from the LP solution the instance
+/// carries for `source` when it has one (BroadcastInstance::set_steady_state), else solved here.
+std::vector<double> steady_state_edge_loads(const BroadcastInstance& instance, NodeId source);
 
 /// Orients a spanning arborescence given by `parents` (kNoNode at the source) as a BroadcastTree.
 /// Send order within a node: faster link first (increasing T_uv(slice_bytes)), lower index on ties.
