@@ -10,6 +10,7 @@
 #include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
+#include <hbcast/platform/engine_teardown.hpp>
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
@@ -38,6 +39,7 @@ namespace {
 // Past ~30,000 actors SimGrid runs out of memory maps (one guard page per stack). On large
 // platforms we drop the guards and shrink the stacks, which SimGrid then allocates (and zeroes)
 // on the heap: 32 KiB is ample for the replay's shallow actors and keeps 100,000 hosts near 3.6 GB.
+// (The event-driven replay has no actors; the actor-per-host one takes over on large trees.)
 constexpr std::size_t kLargePlatformHosts = 20000;
 const std::vector<std::pair<std::string, std::string>> kLargePlatformContexts = {{"contexts/guard-size", "0"},
                                                                                  {"contexts/stack-size", "32"}};
@@ -198,7 +200,8 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     argv.push_back(argument.data());
   argv.push_back(nullptr);
   int argc = static_cast<int>(arguments.size());
-  sg4::Engine engine(&argc, argv.data());
+  auto engine_owner = std::make_unique<sg4::Engine>(&argc, argv.data());
+  sg4::Engine& engine = *engine_owner;
   configure_engine(engine, options.simgrid_config);
 
   SimulationReport report;
@@ -232,8 +235,10 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   report.has_platform_graph = instance.has_topology();
   if (options.steady_state_bound) {
     set_activity("solving the steady-state LP");
-    report.lp_throughput =
-        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes).bytes_per_second;
+    auto lp = std::make_shared<const SteadyStateSolution>(
+        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes));
+    report.lp_throughput = lp->bytes_per_second;
+    instance.set_steady_state(lp, root);  // lp-prune and lp-grow-tree reuse it
   }
   const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
   SchedulerRun run;
@@ -277,6 +282,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
       run.children.push_back(scheduled.tree.children(u));
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
+  skip_engine_teardown(engine_owner);  // this runs in a child that exits once the report is out
   return report;
 }
 

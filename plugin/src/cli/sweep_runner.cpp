@@ -8,14 +8,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <deque>
 #include <map>
+#include <stdexcept>
+#include <vector>
+#include <poll.h>
 #include <sys/mman.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 namespace hbcast::cli {
@@ -27,7 +32,26 @@ struct RunningPoint {
   IsolatedProcess process;
   const SweepPoint* point;
   Clock::time_point started;
+  int exit_fd;  // pidfd: readable once the child has exited
 };
+
+int exit_descriptor(pid_t pid)
+{
+  const int fd = pidfd_open(pid, 0);
+  if (fd < 0)
+    throw std::runtime_error(std::string("cannot watch a sweep point's process: ") + std::strerror(errno));
+  return fd;
+}
+
+// Sleeps until a child exits or `seconds` pass, whichever comes first: no polling.
+void wait_for_an_exit(const std::map<pid_t, RunningPoint>& running, double seconds)
+{
+  std::vector<pollfd> watched;
+  for (const auto& [pid, point] : running)
+    watched.push_back({point.exit_fd, POLLIN, 0});
+  const double milliseconds = std::ceil(std::max(seconds, 0.0) * 1e3);
+  poll(watched.data(), watched.size(), static_cast<int>(std::min(milliseconds, 2e9)));
+}
 
 std::string platform_in_memory(const std::string& xml)
 {
@@ -53,16 +77,33 @@ public:
         const SweepPoint* point = queue.front();
         queue.pop_front();
         auto process = IsolatedProcess::start([this, point] { return run_point(scenario_, *point).dump(); });
-        running_.emplace(process.pid(), RunningPoint{std::move(process), point, Clock::now()});
+        const pid_t pid = process.pid();
+        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now(), exit_descriptor(pid)});
       }
-      if (!reap_one(summary) && !kill_overdue(summary))
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      wait_for_an_exit(running_, seconds_to_first_deadline());
+      while (reap_one(summary) || kill_overdue(summary)) {
+      }
       progress.update(summary.ran, fmt::format("{} failed", summary.failed));
     }
     return summary;
   }
 
 private:
+  double seconds_to_first_deadline() const
+  {
+    double seconds = scenario_.timeout_seconds;
+    for (const auto& [pid, running] : running_)
+      seconds = std::min(seconds, scenario_.timeout_seconds -
+                                      std::chrono::duration<double>(Clock::now() - running.started).count());
+    return seconds;
+  }
+
+  void forget(std::map<pid_t, RunningPoint>::iterator it)
+  {
+    close(it->second.exit_fd);
+    running_.erase(it);
+  }
+
   bool reap_one(SweepSummary& summary)
   {
     int status = 0;
@@ -74,7 +115,7 @@ private:
     SweepRow row = outcome.ok ? SweepRow::parse(outcome.payload)
                               : failed_row(scenario_, *it->second.point, "failed", outcome.error);
     record(it->second, row, summary);
-    running_.erase(it);
+    forget(it);
     return true;
   }
 
@@ -88,7 +129,7 @@ private:
       waitpid(it->first, &status, 0);
       const auto outcome = it->second.process.timed_out(scenario_.timeout_seconds);
       record(it->second, failed_row(scenario_, *it->second.point, "timeout", outcome.error), summary);
-      running_.erase(it);
+      forget(it);
       return true;
     }
     return false;
