@@ -19,7 +19,7 @@
 #include <vector>
 #include <poll.h>
 #include <sys/mman.h>
-#include <sys/pidfd.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -37,7 +37,8 @@ struct RunningPoint {
 
 int exit_descriptor(pid_t pid)
 {
-  const int fd = pidfd_open(pid, 0);
+  // Through syscall(): Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage for C++.
+  const int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   if (fd < 0)
     throw std::runtime_error(std::string("cannot watch a sweep point's process: ") + std::strerror(errno));
   return fd;
