@@ -4,7 +4,7 @@
 // density would give hundreds of links per node.
 #include <hbcast/model/broadcast_instance.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
-#include <hbcast/model/topology_cost_model.hpp>
+#include <hbcast/platform_graph/topology_cost_model.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <benchmark/benchmark.h>

@@ -15,11 +15,11 @@
 //                (BroadcastInstance::set_steady_state): 1 solve; solved_per_heuristic lets each
 //                solve its own, as the command did before issue 13: 5 solves.
 #include <hbcast/model/random_platform_generator.hpp>
-#include <hbcast/model/steady_state_lp.hpp>
-#include <hbcast/model/topology_cost_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
-#include <hbcast/sched/lp_grow_tree.hpp>
-#include <hbcast/sched/lp_prune.hpp>
+#include <hbcast/platform_graph/lp_grow_tree.hpp>
+#include <hbcast/platform_graph/lp_prune.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+#include <hbcast/platform_graph/topology_cost_model.hpp>
 
 #include <benchmark/benchmark.h>
 

@@ -1,12 +1,12 @@
 // Benchmarks of hbcast's analytic side (hbcast_core only): tree evaluators and tree builders on
 // 10^3..10^6 nodes. Costs come from the sender-only model, O(n) memory; a DenseCostModel would need
 // 2 n^2 doubles (16 TB at 10^6). items/s counts tree nodes.
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/model/sender_only_model.hpp>
-#include <hbcast/sched/binomial.hpp>
-#include <hbcast/sched/fnf.hpp>
+#include <hbcast/sender_only/fnf.hpp>
 
 #include <benchmark/benchmark.h>
 

@@ -5,8 +5,8 @@
 // estimate in the error message. Multicast: a group of 1000 members (or 10% of the processors)
 // among uniform [1, 10) processors; items/s counts processors.
 #include <hbcast/model/sender_only_instances.hpp>
-#include <hbcast/sched/fnf_multicast.hpp>
-#include <hbcast/sched/sender_only_ptas.hpp>
+#include <hbcast/sender_only/fnf_multicast.hpp>
+#include <hbcast/sender_only/sender_only_ptas.hpp>
 
 #include <benchmark/benchmark.h>
 

@@ -13,10 +13,10 @@
 // (CM02), contexts/guard-size:0 (SimGrid runs out of memory maps near 30,000 actors otherwise) and
 // contexts/stack-size:32 (KiB). The event-driven replay creates no actor, so the context settings
 // do not touch it. No 10^6-host point: the actor replays would need about 35 GB of stacks.
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/replay_tree.hpp>
-#include <hbcast/sched/binomial.hpp>
 
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Actor.hpp>

@@ -4,7 +4,7 @@
 // Liu's FNF-guided search as published, and the generic branch-and-bound (up to P = 16: beyond,
 // minutes). Liu's anchor: 27,418 nodes and 0.43 s at P = 21 on a 450 MHz Pentium III.
 #include <hbcast/model/sender_only_instances.hpp>
-#include <hbcast/sched/sender_only_search.hpp>
+#include <hbcast/sender_only/sender_only_search.hpp>
 
 #include <benchmark/benchmark.h>
 

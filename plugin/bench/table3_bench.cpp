@@ -3,8 +3,8 @@
 // SimGrid replay of every tree, each in its own process), timed end to end as `hbcast validate
 // --full stp_tiers_one_port` runs it. One iteration: it takes about a minute. Workers: 2 (the
 // 2-core machine of the aim), or the first argument after the benchmark flags.
-#include <hbcast/cli/validation_case.hpp>
-#include <hbcast/cli/validation_runner.hpp>
+#include <hbcast/experiments/validation_case.hpp>
+#include <hbcast/experiments/validation_runner.hpp>
 
 #include <benchmark/benchmark.h>
 

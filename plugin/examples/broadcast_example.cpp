@@ -9,7 +9,7 @@
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/replay/hbcast_plugin.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
-#include <hbcast/sched/fnf.hpp>
+#include <hbcast/sender_only/fnf.hpp>
 
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>

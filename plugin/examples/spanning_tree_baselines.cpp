@@ -7,17 +7,18 @@
 // maximum spanning tree (reverse-delete, lightest link first) and of a breadth-first tree, with
 // their mean largest out-degree.
 // Usage: spanning_tree_baselines [--full]
-#include <hbcast/cli/scenario.hpp>
-#include <hbcast/cli/sweep_point.hpp>
-#include <hbcast/cli/validation_case.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
-#include <hbcast/eval/port_model.hpp>
+#include <hbcast/experiments/validation_case.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
-#include <hbcast/model/steady_state_lp.hpp>
-#include <hbcast/model/topology_cost_model.hpp>
-#include <hbcast/sched/link_pruning.hpp>
-#include <hbcast/sched/topo_prune_simple.hpp>
-#include <hbcast/sched/topology_scheduling.hpp>
+#include <hbcast/platform_graph/link_pruning.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+#include <hbcast/platform_graph/topo_prune_simple.hpp>
+#include <hbcast/platform_graph/topology_cost_model.hpp>
+#include <hbcast/platform_graph/topology_scheduling.hpp>
+#include <hbcast/sweep/scenario.hpp>
+#include <hbcast/sweep/sweep_point.hpp>
+#include <hbcast/util/mix_seed.hpp>
 
 #include <boost/graph/breadth_first_search.hpp>
 
@@ -57,7 +58,7 @@ NodeId root_of(const cli::Scenario& scenario, const cli::SweepPoint& point, std:
   if (scenario.root == "first")
     return 0;
   if (scenario.root == "random")
-    return cli::mix_seed(point.seed) % hosts;  // as simulate_scheduler draws it
+    return mix_seed(point.seed) % hosts;  // as simulate_scheduler draws it
   throw std::invalid_argument("root '" + scenario.root + "' is not handled here");
 }
 

@@ -1,6 +1,7 @@
 // Generated platforms (seed 002, section 5.1) written as XML load in SimGrid 3.32 with exactly
 // the generated values: direct routes, send overheads, star routes, and an exact-mode replay on
 // the star equal to the pairwise prediction. One engine per test, hence per process.
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/star_platform_generator.hpp>
@@ -9,7 +10,6 @@
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
-#include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 
 #include "support/code_platforms.hpp"

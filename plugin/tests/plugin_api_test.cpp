@@ -1,5 +1,6 @@
 // The replay as a library: any s4u simulation can broadcast along a tree, wait for it from an
 // actor, and query per-host delivery times through the plugin's host extension.
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
@@ -7,7 +8,6 @@
 #include <hbcast/replay/hbcast_plugin.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
-#include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
 
 #include "support/code_platforms.hpp"

@@ -8,7 +8,7 @@
 // about 1e-12 relative after a few hundred simulated seconds). The seed is printed on failure.
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/replay_tree.hpp>
-#include <hbcast/sched/binomial.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 
 #include "support/code_platforms.hpp"
 

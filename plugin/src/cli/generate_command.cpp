@@ -1,6 +1,6 @@
-#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/util/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/platform_generators.hpp>
+#include <hbcast/simulation/platform_generators.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

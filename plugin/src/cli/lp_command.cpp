@@ -1,17 +1,17 @@
 // `hbcast lp`: the optimal multi-tree throughput of a platform (SSB(G), seed 002 section 4.1) and,
 // beside it, every single-tree scheduler's throughput and its ratio to that optimum.
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/isolated_run.hpp>
-#include <hbcast/cli/simulation_report.hpp>
-#include <hbcast/cli/size_parser.hpp>
-#include <hbcast/cli/text_table.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
-#include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/platform/direct_link_topology.hpp>
 #include <hbcast/platform/engine_teardown.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+#include <hbcast/report/text_table.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/simulation_report.hpp>
+#include <hbcast/util/size_parser.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/gnuplot_figure.hpp>
-#include <hbcast/cli/gnuplot_runner.hpp>
-#include <hbcast/cli/results_table.hpp>
-#include <hbcast/cli/series_statistics.hpp>
+#include <hbcast/report/gnuplot_figure.hpp>
+#include <hbcast/report/gnuplot_runner.hpp>
+#include <hbcast/report/results_table.hpp>
+#include <hbcast/report/series_statistics.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -1,5 +1,5 @@
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/text_table.hpp>
+#include <hbcast/report/text_table.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
 #include <CLI/CLI.hpp>

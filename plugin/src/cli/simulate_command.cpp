@@ -1,14 +1,15 @@
 #include <hbcast/cli/simulate_command.hpp>
 
-#include <hbcast/cli/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/size_parser.hpp>
-#include <hbcast/cli/isolated_run.hpp>
-#include <hbcast/cli/progress_line.hpp>
-#include <hbcast/cli/report_format.hpp>
-#include <hbcast/cli/sender_only_source.hpp>
 #include <hbcast/core/tree_dot.hpp>
+#include <hbcast/report/progress_line.hpp>
+#include <hbcast/report/report_format.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/sender_only_source.hpp>
+#include <hbcast/util/atomic_file.hpp>
+#include <hbcast/util/size_parser.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

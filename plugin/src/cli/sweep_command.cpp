@@ -1,8 +1,8 @@
-#include <hbcast/cli/atomic_file.hpp>
+#include <hbcast/util/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/results_journal.hpp>
-#include <hbcast/cli/scenario.hpp>
-#include <hbcast/cli/sweep_runner.hpp>
+#include <hbcast/sweep/results_journal.hpp>
+#include <hbcast/sweep/scenario.hpp>
+#include <hbcast/sweep/sweep_runner.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 #include <hbcast/cli/commands.hpp>
-#include <hbcast/cli/validation_runner.hpp>
+#include <hbcast/experiments/validation_runner.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -18,7 +18,7 @@
 #include <hbcast/cluster/lcf_no_idle.hpp>
 #include <hbcast/cluster/lower_bounds.hpp>
 #include <hbcast/cluster/postal_lcf.hpp>
-#include <hbcast/sched/binomial.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 
 #include <algorithm>
 #include <cmath>

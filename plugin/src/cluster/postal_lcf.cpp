@@ -3,7 +3,7 @@
 #include <hbcast/cluster/cluster_order.hpp>
 #include <hbcast/cluster/event_queue.hpp>
 #include <hbcast/cluster/schedule_builder.hpp>
-#include <hbcast/sched/binomial.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 
 #include <algorithm>
 

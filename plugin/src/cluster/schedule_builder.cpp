@@ -1,7 +1,7 @@
 #include <hbcast/cluster/schedule_builder.hpp>
 
 #include <hbcast/cluster/cluster_order.hpp>
-#include <hbcast/sched/binomial.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 
 #include <stdexcept>
 

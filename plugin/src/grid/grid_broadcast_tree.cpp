@@ -1,6 +1,6 @@
 #include <hbcast/grid/grid_broadcast_tree.hpp>
 
-#include <hbcast/sched/binomial.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 #include <hbcast/sched/multicast_pruning.hpp>
 
-#include <hbcast/sched/multicast_schedule.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
 
 namespace hbcast {
 

@@ -1,10 +1,10 @@
 #include <hbcast/core/participant_tree.hpp>
+#include <hbcast/core/binomial_tree.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/model/dense_cost_model.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
-#include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
-#include <hbcast/sched/multicast_schedule.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
 
 #include <gtest/gtest.h>
 

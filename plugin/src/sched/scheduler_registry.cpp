@@ -1,25 +1,28 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 
+#include <hbcast/cluster/two_level_schedulers.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/grid/grid_scheduler.hpp>
+#include <hbcast/platform_graph/lp_grow_tree.hpp>
+#include <hbcast/platform_graph/lp_prune.hpp>
+#include <hbcast/platform_graph/multiport_grow_tree.hpp>
+#include <hbcast/platform_graph/multiport_prune_degree.hpp>
+#include <hbcast/platform_graph/topo_grow_tree.hpp>
+#include <hbcast/platform_graph/topo_prune_degree.hpp>
+#include <hbcast/platform_graph/topo_prune_simple.hpp>
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/flat.hpp>
-#include <hbcast/sched/fnf.hpp>
-#include <hbcast/sched/fnf_multicast.hpp>
-#include <hbcast/sched/lp_grow_tree.hpp>
-#include <hbcast/sched/lp_prune.hpp>
-#include <hbcast/sched/multiport_grow_tree.hpp>
-#include <hbcast/sched/multiport_prune_degree.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
-#include <hbcast/sched/multicast_schedule.hpp>
-#include <hbcast/sched/optimal.hpp>
-#include <hbcast/sched/optimal_multicast.hpp>
-#include <hbcast/sched/ptas_multicast.hpp>
-#include <hbcast/sched/sender_only_ptas.hpp>
-#include <hbcast/sched/topo_grow_tree.hpp>
-#include <hbcast/sched/topo_prune_degree.hpp>
-#include <hbcast/sched/topo_prune_simple.hpp>
-#include <hbcast/sched/two_level_schedulers.hpp>
+#include <hbcast/sender_only/fnf.hpp>
+#include <hbcast/sender_only/fnf_multicast.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
+#include <hbcast/sender_only/optimal.hpp>
+#include <hbcast/sender_only/optimal_multicast.hpp>
+#include <hbcast/sender_only/ptas_multicast.hpp>
+#include <hbcast/sender_only/sender_only_ptas.hpp>
+
+#include <stdexcept>
+#include <utility>
 
 namespace hbcast {
 
@@ -76,12 +79,29 @@ std::vector<SchedulerInfo> build_registry()
   return registry;
 }
 
+// The one list every command reads; register_scheduler appends to it.
+std::vector<SchedulerInfo>& registry_entries()
+{
+  static std::vector<SchedulerInfo> registry = build_registry();
+  return registry;
+}
+
 }  // namespace
 
 const std::vector<SchedulerInfo>& scheduler_registry()
 {
-  static const std::vector<SchedulerInfo> registry = build_registry();
-  return registry;
+  return registry_entries();
+}
+
+void register_scheduler(SchedulerInfo scheduler)
+{
+  if (scheduler.name.empty())
+    throw std::invalid_argument("a scheduler needs a name");
+  if (!scheduler.build)
+    throw std::invalid_argument("scheduler '" + scheduler.name + "' has no build function");
+  if (find_scheduler(scheduler.name))
+    throw std::invalid_argument("a scheduler named '" + scheduler.name + "' is already registered");
+  registry_entries().push_back(std::move(scheduler));
 }
 
 const SchedulerInfo* find_scheduler(const std::string& name)

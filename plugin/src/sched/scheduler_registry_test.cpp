@@ -1,6 +1,7 @@
 #include <hbcast/model/sender_only_model.hpp>
-#include <hbcast/sched/multicast_schedule.hpp>
+#include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
 
 #include <gtest/gtest.h>
 
@@ -76,4 +77,24 @@ TEST(SchedulerRegistry, MulticastRejectsBadMembers)
   EXPECT_THROW(run_multicast_scheduler(fnf, instance, 0, {0}), std::invalid_argument);
   EXPECT_THROW(run_multicast_scheduler(fnf, instance, 0, {1, 1}), std::invalid_argument);
   EXPECT_THROW(run_multicast_scheduler(fnf, instance, 0, {3}), std::invalid_argument);
+}
+
+TEST(SchedulerRegistry, RegistrationRefusesBadEntries)
+{
+  auto message_of = [](SchedulerInfo info) -> std::string {
+    try {
+      register_scheduler(std::move(info));
+    } catch (const std::invalid_argument& error) {
+      return error.what();
+    }
+    return "no error";
+  };
+  const std::size_t before = scheduler_registry().size();
+  EXPECT_EQ(message_of({"fnf", "again", "nowhere", schedule_flat}),
+            "a scheduler named 'fnf' is already registered");
+  EXPECT_EQ(message_of({"", "unnamed", "nowhere", schedule_flat}), "a scheduler needs a name");
+  EXPECT_EQ(message_of({"no-build", "empty", "nowhere", SchedulerFunction{}}),
+            "scheduler 'no-build' has no build function");
+  EXPECT_EQ(scheduler_registry().size(), before);
+  EXPECT_EQ(find_scheduler("no-build"), nullptr);
 }

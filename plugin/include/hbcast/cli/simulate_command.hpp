@@ -1,24 +1,13 @@
 #pragma once
-#include <hbcast/cli/simulate_options.hpp>
-#include <hbcast/cli/simulation_report.hpp>
+#include <hbcast/simulation/simulate_options.hpp>
 
 #include <iosfwd>
-#include <string>
 
 namespace hbcast::cli {
 
-/// The platform `hbcast simulate` uses when none is given: $HBCAST_PLATFORM_DIR, the installed
-/// data directory, then the source tree's platforms/, whichever has grid5000_88.xml first.
-std::string default_platform_path();
-
-/// Runs one scheduler end to end in this process: loads the platform in a new engine (exact
-/// mode unless --cfg overrides it), builds the tree, predicts it under the scheduler's own model
-/// and the pairwise model, replays it. One call per process (SimGrid has one engine per process).
-SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler);
-
-/// `hbcast simulate`: every requested scheduler in its own child process, then the report on
-/// `out` (schedulers' own messages on `err`). Returns 0; a bad option or a failed run throws,
-/// with a one-line message (the command prints it, see run_reporting_errors).
+/// `hbcast simulate`: every requested scheduler in its own child process (simulate_scheduler),
+/// then the report on `out` (schedulers' own messages on `err`). Returns 0; a bad option or a
+/// failed run throws, with a one-line message (the command prints it, see run_reporting_errors).
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace hbcast::cli

@@ -1,7 +1,7 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
-#include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/port_model.hpp>
 
 #include <vector>
 

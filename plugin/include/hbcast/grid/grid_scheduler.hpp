@@ -2,7 +2,7 @@
 #include <hbcast/grid/grid_heuristic_registry.hpp>
 #include <hbcast/model/broadcast_instance.hpp>
 #include <hbcast/model/latency_clustering.hpp>
-#include <hbcast/sched/schedule_result.hpp>
+#include <hbcast/model/schedule_result.hpp>
 
 namespace hbcast {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include <hbcast/sched/binomial.hpp>  // binomial_rounds: ceil(log2 P), 0 for P <= 1
+#include <hbcast/core/binomial_tree.hpp>  // binomial_rounds: ceil(log2 P), 0 for P <= 1
 
 #include <cstddef>
 

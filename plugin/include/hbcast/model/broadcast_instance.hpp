@@ -1,8 +1,7 @@
 #pragma once
-#include <hbcast/eval/port_model.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
-#include <hbcast/model/steady_state_lp.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
 #include <memory>
@@ -11,6 +10,8 @@
 #include <vector>
 
 namespace hbcast {
+
+struct SteadyStateSolution;  // platform_graph/steady_state_lp.hpp, a layer above
 
 /// What a scheduler sees: the hosts, the pairwise cost model, the size of one transfer it plans
 /// for (the message when atomic, one slice when pipelined, as seed 002 weights edges by T_uv(L))

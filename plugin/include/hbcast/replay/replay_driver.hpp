@@ -1,6 +1,6 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
-#include <hbcast/eval/port_model.hpp>
+#include <hbcast/model/port_model.hpp>
 
 #include <cstddef>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-#include <hbcast/eval/port_model.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/replay/replay_driver.hpp>
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 #include <hbcast/model/broadcast_instance.hpp>
-#include <hbcast/sched/schedule_result.hpp>
+#include <hbcast/model/schedule_result.hpp>
 
 namespace hbcast {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <hbcast/core/node_id.hpp>
 #include <hbcast/model/broadcast_instance.hpp>
-#include <hbcast/sched/schedule_result.hpp>
+#include <hbcast/model/schedule_result.hpp>
 
 #include <functional>
 #include <string>
@@ -33,8 +33,13 @@ struct MulticastResult {
   std::vector<NodeId> recruited;    ///< non-members in the tree, by id
 };
 
-/// Every scheduler, in a stable order.
+/// Every scheduler, in a stable order: the built-in ones (the list in scheduler_registry.cpp), then
+/// those added by register_scheduler, in the order they were added.
 const std::vector<SchedulerInfo>& scheduler_registry();
+/// Adds a scheduler after the built-in ones, for code outside the library (a plugin, a test).
+/// Throws std::invalid_argument when the name is empty or taken or `build` is empty. Register
+/// before looking schedulers up: a registration may move the entries find_scheduler pointed to.
+void register_scheduler(SchedulerInfo scheduler);
 /// nullptr when no scheduler has that name.
 const SchedulerInfo* find_scheduler(const std::string& name);
 /// Runs a scheduler and validates its tree (InvalidTree names the node if the scheduler is wrong).

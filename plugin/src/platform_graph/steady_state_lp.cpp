@@ -1,0 +1,119 @@
+// solve_steady_state_broadcast: checks, the trivial cases, scaling, and the choice between the
+// two equivalent forms of SSB(G) (seed 002, section 4.1): ssb_cut_generation.cpp (default) and
+// ssb_full_program.cpp (the program as written).
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+
+#include "steady_state_lp_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace hbcast {
+namespace {
+
+using steady_state_lp_detail::TimedLink;
+
+// The hosts the source reaches through free links (T = 0) alone.
+std::vector<bool> reached_by_free_links(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
+{
+  std::vector<std::vector<NodeId>> successors(host_count);
+  for (const auto& link : links)
+    if (link.time == 0.0)
+      successors[link.from].push_back(link.to);
+  std::vector<bool> reached(host_count, false);
+  std::vector<NodeId> pending{source};
+  reached[source] = true;
+  while (!pending.empty()) {
+    const NodeId u = pending.back();
+    pending.pop_back();
+    for (NodeId v : successors[u])
+      if (!reached[v]) {
+        reached[v] = true;
+        pending.push_back(v);
+      }
+  }
+  return reached;
+}
+
+// The time unit tau: the geometric mean of the positive link times. Dividing times by it (and
+// multiplying rates by it) puts loads and times near 1, so that CLP's absolute tolerances act
+// as relative ones whatever the slice size and bandwidths.
+double time_unit(const std::vector<TimedLink>& links)
+{
+  double log_sum = 0.0;
+  std::size_t count = 0;
+  for (const auto& link : links)
+    if (link.time > 0.0) {
+      log_sum += std::log(link.time);
+      ++count;
+    }
+  return std::exp(log_sum / static_cast<double>(count));
+}
+
+}  // namespace
+
+SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, NodeId source, double slice_bytes,
+                                                 const SteadyStateLpOptions& options)
+{
+  if (source >= graph.size())
+    throw std::invalid_argument("source " + std::to_string(source) + " is not one of the " +
+                                std::to_string(graph.size()) + " hosts");
+  if (!(slice_bytes >= 0.0) || !std::isfinite(slice_bytes))
+    throw std::invalid_argument("slice size must be finite and >= 0");
+
+  if (NodeId host = graph.first_unreached_from(source); host != kNoNode)
+    throw std::invalid_argument("host " + std::to_string(host) + " is unreachable from source " + std::to_string(source));
+
+  SteadyStateSolution solution;
+  const auto arcs = graph.links();
+  const auto times = graph.link_times(slice_bytes);
+  std::vector<TimedLink> links;
+  links.reserve(arcs.size());
+  for (std::size_t e = 0; e < arcs.size(); ++e)
+    links.push_back({arcs[e].first, arcs[e].second, times[e]});
+  solution.edge_loads.assign(links.size(), 0.0);
+
+  const std::size_t n = graph.size();
+  // Free links (T = 0) carry any rate: if they reach every host (always so for a single host),
+  // the one-port rows never bind and TP is unbounded; otherwise some cut has a positive time.
+  const std::vector<bool> free_reach = reached_by_free_links(links, n, source);
+  if (std::find(free_reach.begin(), free_reach.end(), false) == free_reach.end()) {
+    solution.status = SteadyStateSolution::Status::unbounded;
+    solution.slices_per_second = solution.bytes_per_second = std::numeric_limits<double>::infinity();
+    return solution;
+  }
+
+  const double tau = time_unit(links);
+  for (auto& link : links)
+    link.time /= tau;
+  const auto scaled = options.method == SteadyStateLpMethod::cut_generation
+                          ? steady_state_lp_detail::solve_by_cut_generation(links, n, source, free_reach)
+                          : steady_state_lp_detail::solve_full_program(links, n, source, options.method, options.presolve);
+  solution.iterations = scaled.iterations;
+  solution.rounds = scaled.rounds;
+  solution.variable_count = scaled.variable_count;
+  solution.constraint_count = scaled.constraint_count;
+
+  // Back to seconds. The solver meets the port rows (i), (j) within its tolerance; shrinking by the
+  // worst excess (about 1e-12 in practice) makes the returned rates feasible for them exactly.
+  std::vector<double> in_busy(n, 0.0), out_busy(n, 0.0);
+  for (std::size_t e = 0; e < links.size(); ++e) {
+    solution.edge_loads[e] = scaled.edge_loads[e] / tau;
+    in_busy[links[e].to] += scaled.edge_loads[e] * links[e].time;
+    out_busy[links[e].from] += scaled.edge_loads[e] * links[e].time;
+  }
+  const double excess = std::max({1.0, *std::max_element(in_busy.begin(), in_busy.end()),
+                                  *std::max_element(out_busy.begin(), out_busy.end())});
+  if (excess > 1.0 + 1e-6)
+    throw std::logic_error("SSB(G): the loads found overrun a port by " + std::to_string(excess - 1.0));
+  for (double& load : solution.edge_loads)
+    load /= excess;
+  solution.slices_per_second = std::max(0.0, scaled.throughput / tau / excess);
+  solution.bytes_per_second = solution.slices_per_second * slice_bytes;
+  return solution;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,98 @@
+#include <hbcast/report/results_table.hpp>
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+using hbcast::cli::ResultsTable;
+
+namespace {
+
+// The message of the std::invalid_argument that `parse` throws on `text`.
+std::string parse_error(const std::string& text)
+{
+  try {
+    ResultsTable::parse(text, "r.csv");
+  } catch (const std::invalid_argument& error) {
+    EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+    return error.what();
+  }
+  ADD_FAILURE() << "accepted: " << text;
+  return "";
+}
+
+}  // namespace
+
+TEST(ResultsTable, ReadsHeaderAndRowsAsStrings)
+{
+  auto table = ResultsTable::parse("scheduler,nodes,makespan\nflat,10,1.5\nfnf,20,0.25\n", "r.csv");
+  ASSERT_EQ(table.columns(), (std::vector<std::string>{"scheduler", "nodes", "makespan"}));
+  ASSERT_EQ(table.row_count(), 2u);
+  EXPECT_EQ(table.cell(0, 0), "flat");
+  EXPECT_EQ(table.cell(1, table.column("makespan")), "0.25");
+  EXPECT_EQ(table.find_column("nodes"), 1u);
+  EXPECT_FALSE(table.find_column("seed").has_value());
+}
+
+TEST(ResultsTable, ParsesRfc4180QuotedFields)
+{
+  // A comma, a doubled quote and a line break inside quotes; CRLF line ends; an empty last field.
+  auto table = ResultsTable::parse("name,platform,note\r\n"
+                                   "\"a,b\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n"
+                                   "plain,\"\",\r\n",
+                                   "r.csv");
+  ASSERT_EQ(table.row_count(), 2u);
+  EXPECT_EQ(table.cell(0, 0), "a,b");
+  EXPECT_EQ(table.cell(0, 1), "say \"hi\"");
+  EXPECT_EQ(table.cell(0, 2), "two\r\nlines");
+  EXPECT_EQ(table.cell(1, 0), "plain");
+  EXPECT_EQ(table.cell(1, 1), "");
+  EXPECT_EQ(table.cell(1, 2), "");
+  // The second record starts on line 4 because the first one spans lines 2 and 3.
+  EXPECT_EQ(table.describe_row(1), "row 2 (line 4)");
+}
+
+TEST(ResultsTable, ToleratesMissingFinalNewlineBlankLinesAndByteOrderMark)
+{
+  auto table = ResultsTable::parse("\xEF\xBB\xBF" "a,b\n1,2\n\n3,4", "r.csv");
+  EXPECT_EQ(table.columns().front(), "a");
+  ASSERT_EQ(table.row_count(), 2u);
+  EXPECT_EQ(table.cell(1, 1), "4");
+  EXPECT_EQ(table.describe_row(1), "row 2 (line 4)");
+}
+
+TEST(ResultsTable, MissingColumnListsTheAvailableOnes)
+{
+  auto table = ResultsTable::parse("scheduler,nodes\nflat,3\n", "r.csv");
+  try {
+    table.column("makespan");
+    FAIL() << "found a column that does not exist";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "no column 'makespan' in 'r.csv' (columns: scheduler, nodes)");
+  }
+}
+
+TEST(ResultsTable, RejectsMalformedFilesWithOneLine)
+{
+  EXPECT_EQ(parse_error(""), "'r.csv' is empty: expected a CSV header row");
+  EXPECT_EQ(parse_error("a,b\n1,2\n3\n"), "'r.csv' line 3: 1 fields where the header has 2");
+  EXPECT_EQ(parse_error("a,b\n1,\"open\n"), "'r.csv' line 2: unterminated quoted field");
+  EXPECT_EQ(parse_error("a,b\n1,\"x\"y\n"), "'r.csv' line 2: unexpected character after a closing quote");
+  EXPECT_EQ(parse_error("a,b,a\n1,2,3\n"), "'r.csv' line 1: column 'a' appears twice in the header");
+}
+
+TEST(ResultsTable, HeaderOnlyFileHasNoRows)
+{
+  EXPECT_EQ(ResultsTable::parse("a,b\n", "r.csv").row_count(), 0u);
+}
+
+TEST(ResultsTable, UnreadableFileIsNamed)
+{
+  try {
+    ResultsTable::read_file("/nonexistent/results.csv");
+    FAIL() << "read a missing file";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "cannot read results file '/nonexistent/results.csv': No such file or directory");
+  }
+}

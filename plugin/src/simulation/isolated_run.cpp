@@ -1,0 +1,184 @@
+#include <hbcast/simulation/isolated_run.hpp>
+
+#include <hbcast/platform/activity_breadcrumb.hpp>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sstream>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+namespace hbcast::cli {
+namespace {
+
+constexpr std::size_t kActivityBytes = 512;
+
+std::string read_all(int fd)
+{
+  std::string text;
+  char buffer[65536];
+  lseek(fd, 0, SEEK_SET);
+  ssize_t got;
+  while ((got = read(fd, buffer, sizeof buffer)) > 0)
+    text.append(buffer, static_cast<std::size_t>(got));
+  return text;
+}
+
+void write_all(int fd, const std::string& text)
+{
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t wrote = write(fd, text.data() + done, text.size() - done);
+    if (wrote <= 0)
+      return;
+    done += static_cast<std::size_t>(wrote);
+  }
+}
+
+int anonymous_file(const char* name)
+{
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0)
+    throw std::runtime_error(std::string("cannot create a scratch file: ") + std::strerror(errno));
+  return fd;
+}
+
+// SimGrid prints "[time] file:line: [category/CRITICAL] message" before aborting.
+std::string critical_message(const std::string& log)
+{
+  std::istringstream lines(log);
+  std::string line;
+  while (std::getline(lines, line)) {
+    auto at = line.find("/CRITICAL] ");
+    if (at != std::string::npos)
+      return line.substr(at + 11);
+  }
+  return "";
+}
+
+std::string while_doing(const char* activity)
+{
+  return activity[0] != '\0' ? std::string(" while ") + activity : std::string();
+}
+
+[[noreturn]] void run_child(const std::function<std::string()>& job, int result_fd, int stderr_fd, char* activity)
+{
+  rlimit no_core{0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
+  dup2(stderr_fd, STDERR_FILENO);
+  use_activity_buffer(activity, kActivityBytes);
+  int status = 0;
+  std::string result;
+  try {
+    result = "O" + job();
+  } catch (const std::exception& error) {
+    result = std::string("E") + error.what();
+    status = 2;
+  }
+  write_all(result_fd, result);
+  std::fflush(nullptr);
+  _exit(status);
+}
+
+}  // namespace
+
+IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
+{
+  IsolatedProcess process;
+  process.result_fd_ = anonymous_file("hbcast-result");
+  process.stderr_fd_ = anonymous_file("hbcast-stderr");
+  void* shared = mmap(nullptr, kActivityBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED)
+    throw std::runtime_error(std::string("cannot map shared memory: ") + std::strerror(errno));
+  process.activity_ = static_cast<char*>(shared);
+  process.activity_[0] = '\0';
+  std::fflush(nullptr);
+  process.pid_ = fork();
+  if (process.pid_ < 0)
+    throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
+  if (process.pid_ == 0)
+    run_child(job, process.result_fd_, process.stderr_fd_, process.activity_);
+  return process;
+}
+
+IsolatedProcess::IsolatedProcess(IsolatedProcess&& other) noexcept
+    : pid_(other.pid_), result_fd_(other.result_fd_), stderr_fd_(other.stderr_fd_), activity_(other.activity_)
+{
+  other.result_fd_ = other.stderr_fd_ = -1;
+  other.activity_ = nullptr;
+}
+
+IsolatedProcess::~IsolatedProcess()
+{
+  if (activity_ != nullptr)
+    munmap(activity_, kActivityBytes);
+  if (result_fd_ >= 0)
+    close(result_fd_);
+  if (stderr_fd_ >= 0)
+    close(stderr_fd_);
+}
+
+IsolatedOutcome IsolatedProcess::collect(int wait_status) const
+{
+  IsolatedOutcome outcome;
+  const std::string result = read_all(result_fd_);
+  outcome.child_stderr = read_all(stderr_fd_);
+  const std::string simgrid_message = critical_message(outcome.child_stderr);
+  if (WIFSIGNALED(wait_status)) {
+    outcome.error = !simgrid_message.empty()
+                        ? "SimGrid: " + simgrid_message
+                        : std::string("SimGrid crashed (") + strsignal(WTERMSIG(wait_status)) + ")" +
+                              while_doing(activity_);
+  } else if (!result.empty() && result[0] == 'O') {
+    outcome.ok = true;
+    outcome.payload = result.substr(1);
+  } else if (!result.empty()) {
+    outcome.error = result.substr(1);
+  } else {
+    outcome.error = !simgrid_message.empty() ? "SimGrid: " + simgrid_message
+                                             : "the child process exited with status " +
+                                                   std::to_string(WEXITSTATUS(wait_status)) + " and no result" +
+                                                   while_doing(activity_);
+  }
+  return outcome;
+}
+
+IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
+{
+  IsolatedOutcome outcome;
+  outcome.child_stderr = read_all(stderr_fd_);
+  std::ostringstream message;
+  message << "timed out after " << seconds << " s" << while_doing(activity_);
+  outcome.error = message.str();
+  return outcome;
+}
+
+IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds)
+{
+  IsolatedProcess process = IsolatedProcess::start(job);
+  int status = 0;
+  if (timeout_seconds <= 0.0) {
+    waitpid(process.pid(), &status, 0);
+    return process.collect(status);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  while (waitpid(process.pid(), &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(process.pid(), SIGKILL);
+      waitpid(process.pid(), &status, 0);
+      return process.timed_out(timeout_seconds);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return process.collect(status);
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,92 @@
+#include <hbcast/simulation/platform_generators.hpp>
+
+#include <gtest/gtest.h>
+
+using namespace hbcast::cli;
+
+namespace {
+
+std::string error_of(const std::string& generator, const std::map<std::string, std::string>& parameters)
+{
+  try {
+    generate_platform_xml(generator, parameters, 1);
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "(accepted)";
+}
+
+}  // namespace
+
+TEST(PlatformGenerators, SameArgumentsSameXmlAndTheSeedMatters)
+{
+  const std::map<std::string, std::string> parameters = {{"nodes", "12"}, {"density", "0.2"}, {"bw-mean", "5e7"}};
+  const auto xml = generate_platform_xml("random", parameters, 3);
+  EXPECT_EQ(xml, generate_platform_xml("random", parameters, 3));
+  EXPECT_NE(xml, generate_platform_xml("random", parameters, 4));
+  EXPECT_NE(xml.find("seed = 3"), std::string::npos);
+  EXPECT_NE(xml.find("bw-mean = 5e+07"), std::string::npos);
+  EXPECT_NE(xml.find("<host id=\"node-11\""), std::string::npos);
+  EXPECT_EQ(xml.find("node-12"), std::string::npos);
+  EXPECT_NE(generate_platform_xml("star", {{"nodes", "3"}}, 3).find("routing=\"Cluster\""), std::string::npos);
+}
+
+TEST(PlatformGenerators, UnknownKeysAndGeneratorsAreNamed)
+{
+  EXPECT_EQ(error_of("random", {{"bw-min", "1"}}),
+            "unknown parameter 'bw-min' for generator 'random' (known: bw-mean, bw-sd, density, latency, nodes)");
+  EXPECT_EQ(error_of("star", {{"density", "0.1"}}),
+            "unknown parameter 'density' for generator 'star' (known: bw-max, bw-min, lat-max, lat-min, nodes)");
+  EXPECT_EQ(error_of("waxman", {}),
+            "unknown generator 'waxman' (known: random, star, tiers, sender-only, multisite, clusters)");
+  EXPECT_THROW(platform_generator_parameters("waxman"), std::invalid_argument);
+}
+
+TEST(PlatformGenerators, ValuesMustBeNumbers)
+{
+  EXPECT_EQ(error_of("random", {{"nodes", "ten"}}), "random platform: 'nodes' must be a whole number (got 'ten')");
+  EXPECT_EQ(error_of("random", {{"nodes", "1"}}), "random platform: 'nodes' must be at least 2 (got 1)");
+  EXPECT_EQ(error_of("random", {{"density", ""}}), "random platform: 'density' must be a finite number (got '')");
+  EXPECT_EQ(error_of("random", {{"density", " 0.1"}}),
+            "random platform: 'density' must be a finite number (got ' 0.1')");
+  EXPECT_EQ(error_of("star", {{"bw-max", "1e9x"}}), "star platform: 'bw-max' must be a finite number (got '1e9x')");
+  EXPECT_EQ(error_of("star", {{"lat-min", "-0"}}), "(accepted)");
+}
+
+TEST(PlatformGenerators, ParametersAreListedWithTheirDefaults)
+{
+  const auto random = platform_generator_parameters("random");
+  ASSERT_EQ(random.size(), 5u);
+  EXPECT_EQ(random[0].name, "nodes");
+  EXPECT_EQ(random[0].default_value, "30");
+  EXPECT_EQ(random[2].name, "bw-mean");
+  EXPECT_EQ(random[2].default_value, "1e+08");
+  EXPECT_EQ(platform_generator_names(),
+            (std::vector<std::string>{"random", "star", "tiers", "sender-only", "multisite", "clusters"}));
+}
+
+TEST(PlatformGenerators, SeedParsing)
+{
+  EXPECT_EQ(parse_generator_seed("0"), 0u);
+  EXPECT_EQ(parse_generator_seed("18446744073709551615"), 18446744073709551615u);
+  for (const char* bad : {"", "-1", "1.5", "18446744073709551616", "x", " 1"})
+    EXPECT_THROW(parse_generator_seed(bad), std::invalid_argument) << bad;
+}
+
+TEST(PlatformGenerators, ClustersGeneratorWritesTheTwoLevelModel)
+{
+  const std::string xml = generate_platform_xml("clusters", {{"clusters", "3"}, {"c", "4"}, {"max-size", "5"}}, 9);
+  std::size_t clusters = 0, routes = 0;
+  for (auto at = xml.find("<cluster "); at != std::string::npos; at = xml.find("<cluster ", at + 1))
+    ++clusters;
+  for (auto at = xml.find("<zoneRoute "); at != std::string::npos; at = xml.find("<zoneRoute ", at + 1))
+    ++routes;
+  EXPECT_EQ(clusters, 3u);
+  EXPECT_EQ(routes, 3u);  // every pair once, symmetrical
+  EXPECT_NE(xml.find("latency=\"0.0015"), std::string::npos);  // WAN: (C-1) unit / 2 = 1.5 ms
+  EXPECT_EQ(xml, generate_platform_xml("clusters", {{"clusters", "3"}, {"c", "4"}, {"max-size", "5"}}, 9));
+  EXPECT_EQ(error_of("clusters", {{"c", "0.5"}}), "clusters platform: 'c' must be >= 1");
+  EXPECT_EQ(error_of("clusters", {{"clusters", "0"}}), "clusters platform: 'clusters' must be in 1..1000 (got 0)");
+  EXPECT_EQ(error_of("clusters", {{"nodes", "3"}}),
+            "unknown parameter 'nodes' for generator 'clusters' (known: bandwidth, c, clusters, max-size, theta, unit)");
+}

@@ -1,0 +1,250 @@
+#include <hbcast/sweep/scenario.hpp>
+
+#include <hbcast/model/port_model.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/simulation/platform_generators.hpp>
+#include <hbcast/sweep/yaml_file.hpp>
+#include <hbcast/util/number_parsing.hpp>
+#include <hbcast/util/size_parser.hpp>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+
+namespace hbcast::cli {
+namespace {
+
+const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
+                                             "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound",
+                                             "member_fraction"};
+const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
+
+std::string known(const std::set<std::string>& keys)
+{
+  return fmt::format("{}", fmt::join(keys, ", "));
+}
+
+class ScenarioReader {
+public:
+  explicit ScenarioReader(std::string path) : path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& problem) const
+  {
+    throw yaml_error(path_, node, key, problem);
+  }
+
+  void check_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where) const
+  {
+    if (!map.IsMap())
+      fail(map, where, "expected a mapping of keys to values");
+    for (const auto& entry : map) {
+      const auto key = entry.first.as<std::string>();
+      if (allowed.count(key) == 0)
+        fail(entry.first, key, "unknown key (known: " + known(allowed) + ")");
+    }
+  }
+
+  /// A scalar or a list of scalars, as strings.
+  std::vector<std::string> strings(const YAML::Node& node, const std::string& key) const
+  {
+    std::vector<std::string> values;
+    if (node.IsScalar())
+      values.push_back(node.as<std::string>());
+    else if (node.IsSequence())
+      for (const auto& item : node) {
+        if (!item.IsScalar())
+          fail(item, key, "expected a value or a list of values");
+        values.push_back(item.as<std::string>());
+      }
+    else
+      fail(node, key, "expected a value or a list of values");
+    if (values.empty())
+      fail(node, key, "the list is empty");
+    return values;
+  }
+
+  template <class T>
+  std::vector<T> converted(const YAML::Node& node, const std::string& key, const std::function<T(const std::string&)>& convert) const
+  {
+    std::vector<T> values;
+    for (const auto& text : strings(node, key)) {
+      try {
+        values.push_back(convert(text));
+      } catch (const std::exception& error) {
+        fail(node, key, error.what());
+      }
+    }
+    return values;
+  }
+
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+// 0 (a broadcast) or a multicast to that fraction of the hosts other than the root.
+double member_fraction(const std::string& text)
+{
+  const auto value = parse_number(text);
+  if (!value || !(*value >= 0.0 && *value <= 1.0))
+    throw std::invalid_argument("'" + text + "' is not a fraction in [0, 1] (0: broadcast)");
+  return *value;
+}
+
+std::size_t positive_integer(const std::string& text)
+{
+  const auto value = parse_whole_number(text);
+  if (!value || *value < 1)
+    throw std::invalid_argument("'" + text + "' is not a positive integer");
+  return *value;
+}
+
+double positive_seconds(const std::string& text)
+{
+  const auto value = parse_number(text);
+  if (!value || !(*value > 0))
+    throw std::invalid_argument("'" + text + "' is not a positive number of seconds");
+  return *value;
+}
+
+std::string port_name(const std::string& text)
+{
+  auto port = parse_port_model(text);
+  if (!port)
+    throw std::invalid_argument("port '" + text + "' is not one or multi");
+  return to_string(*port);
+}
+
+std::string scheduler_name(const std::string& text)
+{
+  if (text != "all" && find_scheduler(text) == nullptr)
+    throw std::invalid_argument("unknown scheduler '" + text + "' (see 'hbcast schedulers')");
+  return text;
+}
+
+void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenario& scenario)
+{
+  reader.check_keys(node, kPlatformKeys, "platform");
+  if (node["file"] && node["generator"])
+    reader.fail(node, "platform", "give either 'file' or 'generator', not both");
+  if (node["file"]) {
+    auto file = std::filesystem::path(node["file"].as<std::string>());
+    if (file.is_relative())
+      file = std::filesystem::path(reader.path()).parent_path() / file;
+    if (!std::ifstream(file).good())
+      reader.fail(node["file"], "file", "cannot read platform file '" + file.string() + "'");
+    scenario.platform.file = file.lexically_normal().string();
+    if (node["parameters"])
+      reader.fail(node["parameters"], "parameters", "only a generator takes parameters");
+    return;
+  }
+  if (!node["generator"])
+    reader.fail(node, "platform", "give a 'file' or a 'generator'");
+  scenario.platform.generator = node["generator"].as<std::string>();
+  if (node["parameters"]) {
+    if (!node["parameters"].IsMap())
+      reader.fail(node["parameters"], "parameters", "expected a mapping of parameter names to values");
+    for (const auto& entry : node["parameters"])
+      scenario.platform.parameters[entry.first.as<std::string>()] =
+          reader.strings(entry.second, entry.first.as<std::string>());
+  }
+  // Let the generator itself validate every value once (seed 0 is as good as any here).
+  for (const auto& [key, values] : scenario.platform.parameters)
+    for (const auto& value : values) {
+      std::map<std::string, std::string> probe;
+      for (const auto& [other, other_values] : scenario.platform.parameters)
+        probe[other] = other_values.front();
+      probe[key] = value;
+      try {
+        generate_platform_xml(scenario.platform.generator, probe, 0);
+      } catch (const std::exception& error) {
+        reader.fail(node["parameters"][key], key, error.what());
+      }
+    }
+  if (scenario.platform.parameters.empty())
+    try {
+      generate_platform_xml(scenario.platform.generator, {}, 0);
+    } catch (const std::exception& error) {
+      reader.fail(node["generator"], "generator", error.what());
+    }
+}
+
+void read_simgrid(const ScenarioReader& reader, const YAML::Node& node, Scenario& scenario)
+{
+  if (!node.IsSequence())
+    reader.fail(node, "simgrid", "expected a list of configurations, each a list of key:value");
+  for (const auto& configuration : node) {
+    std::vector<std::string> entries;
+    if (configuration.IsSequence() && configuration.size() == 0) {
+      scenario.simgrid.push_back(entries);
+      continue;
+    }
+    for (const auto& entry : reader.strings(configuration, "simgrid")) {
+      if (entry.find(':') == std::string::npos)
+        reader.fail(configuration, "simgrid", "'" + entry + "' is not of the form key:value");
+      entries.push_back(entry);
+    }
+    scenario.simgrid.push_back(entries);
+  }
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path)
+{
+  return scenario_from_yaml(load_yaml(path, "scenario file"), path);
+}
+
+Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
+{
+  ScenarioReader reader(path);
+  reader.check_keys(root, kTopLevelKeys, "scenario");
+  Scenario scenario;
+  scenario.path = path;
+  scenario.name = root["name"] ? root["name"].as<std::string>() : std::filesystem::path(path).stem().string();
+  if (!root["platform"])
+    reader.fail(root, "platform", "missing (a file or a generator)");
+  read_platform(reader, root["platform"], scenario);
+  scenario.schedulers = root["schedulers"]
+                            ? reader.converted<std::string>(root["schedulers"], "schedulers", scheduler_name)
+                            : std::vector<std::string>{"all"};
+  if (std::find(scenario.schedulers.begin(), scenario.schedulers.end(), "all") != scenario.schedulers.end()) {
+    scenario.schedulers.clear();
+    for (const auto& scheduler : scheduler_registry())
+      scenario.schedulers.push_back(scheduler.name);
+  }
+  scenario.sizes = root["sizes"] ? reader.converted<double>(root["sizes"], "sizes", parse_size)
+                                 : std::vector<double>{4.0 * 1048576};
+  scenario.slices = root["slices"] ? reader.converted<std::size_t>(root["slices"], "slices", positive_integer)
+                                   : std::vector<std::size_t>{1};
+  scenario.ports = root["port"] ? reader.converted<std::string>(root["port"], "port", port_name)
+                                : std::vector<std::string>{"one-port"};
+  if (root["member_fraction"])
+    scenario.member_fractions = reader.converted<double>(root["member_fraction"], "member_fraction", member_fraction);
+  if (root["simgrid"])
+    read_simgrid(reader, root["simgrid"], scenario);
+  else
+    scenario.simgrid.push_back({});
+  if (root["root"])
+    scenario.root = root["root"].as<std::string>();
+  if (root["repetitions"])
+    scenario.repetitions = reader.converted<std::size_t>(root["repetitions"], "repetitions", positive_integer).at(0);
+  if (root["seed"])
+    scenario.seed = reader.converted<std::uint64_t>(root["seed"], "seed", parse_generator_seed).at(0);
+  if (root["lp_bound"])
+    scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", [](const std::string& text) {
+      if (text != "true" && text != "false")
+        throw std::invalid_argument("'" + text + "' is not true or false");
+      return text == "true";
+    }).at(0);
+  if (root["timeout"])
+    scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
+  return scenario;
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,71 @@
+#include <hbcast/sweep/sweep_point.hpp>
+
+#include <hbcast/util/mix_seed.hpp>
+#include <hbcast/util/number_parsing.hpp>
+
+#include <stdexcept>
+
+namespace hbcast::cli {
+namespace {
+
+// Every combination of the generator's list-valued parameters, in key order then value order.
+std::vector<std::map<std::string, std::string>> parameter_combinations(
+    const std::map<std::string, std::vector<std::string>>& parameters)
+{
+  std::vector<std::map<std::string, std::string>> combinations{{}};
+  for (const auto& [key, values] : parameters) {
+    std::vector<std::map<std::string, std::string>> extended;
+    for (const auto& partial : combinations)
+      for (const auto& value : values) {
+        auto next = partial;
+        next[key] = value;
+        extended.push_back(std::move(next));
+      }
+    combinations = std::move(extended);
+  }
+  return combinations;
+}
+
+}  // namespace
+
+std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
+{
+  std::vector<SweepPoint> points;
+  const auto combinations = parameter_combinations(scenario.platform.parameters);
+  for (std::size_t combination = 0; combination < combinations.size(); ++combination)
+    for (std::size_t repetition = 0; repetition < scenario.repetitions; ++repetition) {
+      const std::uint64_t seed = mix_seed(mix_seed(scenario.seed ^ mix_seed(combination)) + repetition);
+      for (const auto& simgrid : scenario.simgrid)
+        for (double size : scenario.sizes)
+          for (std::size_t slices : scenario.slices)
+            for (const auto& port : scenario.ports)
+              for (double fraction : scenario.member_fractions)
+                for (const auto& scheduler : scenario.schedulers) {
+                  SweepPoint point;
+                  point.id = points.size();
+                  point.generator_parameters = combinations[combination];
+                  point.scheduler = scheduler;
+                  point.message_bytes = size;
+                  point.slices = slices;
+                  point.port = port;
+                  point.member_fraction = fraction;
+                  point.simgrid = simgrid;
+                  point.repetition = repetition;
+                  point.seed = seed;
+                  points.push_back(std::move(point));
+                }
+    }
+  return points;
+}
+
+Shard parse_shard(const std::string& text)
+{
+  const auto slash = text.find('/');
+  const auto index = parse_whole_number(std::string_view(text).substr(0, slash));
+  const auto count = slash == std::string::npos ? std::nullopt : parse_whole_number(text.substr(slash + 1));
+  if (!index || !count || *index >= *count)
+    throw std::invalid_argument("shard '" + text + "' is not I/N with 0 <= I < N");
+  return {static_cast<std::size_t>(*index), static_cast<std::size_t>(*count)};
+}
+
+}  // namespace hbcast::cli

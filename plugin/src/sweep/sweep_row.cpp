@@ -1,0 +1,175 @@
+#include <hbcast/sweep/sweep_row.hpp>
+
+#include <hbcast/report/results_table.hpp>
+#include <hbcast/util/number_parsing.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace hbcast::cli {
+namespace {
+
+std::string platform_label(const Scenario& scenario)
+{
+  return scenario.platform.file.empty() ? "generator:" + scenario.platform.generator : scenario.platform.file;
+}
+
+std::string simgrid_label(const std::vector<std::string>& simgrid)
+{
+  if (simgrid.empty())
+    return "default";
+  std::string label;
+  for (const auto& entry : simgrid)
+    label += (label.empty() ? "" : ";") + entry;
+  return label;
+}
+
+SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
+{
+  SweepRow row;
+  row["point"] = point.id;
+  row["scenario"] = scenario.name;
+  row["platform"] = platform_label(scenario);
+  for (const auto& [key, values] : scenario.platform.parameters)
+    row[key] = point.generator_parameters.at(key);
+  row["scheduler"] = point.scheduler;
+  row["message_bytes"] = point.message_bytes;
+  row["slices"] = point.slices;
+  row["port"] = point.port;
+  row["member_fraction"] = point.member_fraction;
+  row["simgrid"] = simgrid_label(point.simgrid);
+  row["repetition"] = point.repetition;
+  row["seed"] = point.seed;
+  return row;
+}
+
+const char* const kResultColumns[] = {"root",          "hosts",
+                                      "mode",          "own_model", "optimality",
+                                      "own_makespan",  "pairwise_makespan",
+                                      "simulated_makespan", "error_vs_own",
+                                      "error_vs_pairwise", "period_error_vs_pairwise",
+                                      "own_period",
+                                      "pairwise_period", "simulated_period",
+                                      "own_throughput", "pairwise_throughput",
+                                      "simulated_throughput", "lp_throughput",
+                                      "throughput_ratio", "simulated_throughput_ratio",
+                                      "members", "multicast_method", "recruited",
+                                      "status", "error"};
+
+// Columns present only when the scenario asks for the steady-state LP bound.
+bool is_lp_column(const std::string& column)
+{
+  return column == "lp_throughput" || column == "throughput_ratio" || column == "simulated_throughput_ratio";
+}
+
+std::string csv_cell(const nlohmann::ordered_json& value)
+{
+  if (value.is_null())
+    return "";
+  if (value.is_number_float())
+    return fmt::format("{:.17g}", value.get<double>());
+  if (value.is_number())
+    return value.dump();
+  return csv_field(value.get<std::string>());
+}
+
+}  // namespace
+
+SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report)
+{
+  const SchedulerRun& run = report.runs.at(0);
+  SweepRow row = failed_row(scenario, point, "ok", "");  // every column in place, in kResultColumns' order
+  row["root"] = report.root;
+  row["hosts"] = report.host_count;
+  row["mode"] = report.mode;
+  row["own_model"] = run.own_model;
+  row["optimality"] = run.optimality;
+  row["own_makespan"] = run.own.makespan;
+  row["pairwise_makespan"] = run.pairwise.makespan;
+  row["simulated_makespan"] = run.simulated.makespan;
+  row["error_vs_own"] = relative_error(run.simulated.makespan, run.own.makespan);
+  row["error_vs_pairwise"] = relative_error(run.simulated.makespan, run.pairwise.makespan);
+  row["period_error_vs_pairwise"] =
+      run.simulated.period ? nlohmann::ordered_json(relative_error(*run.simulated.period, *run.pairwise.period))
+                           : nlohmann::ordered_json(nullptr);
+  row["own_period"] = finite_or_null<nlohmann::ordered_json>(run.own.period);
+  row["pairwise_period"] = finite_or_null<nlohmann::ordered_json>(run.pairwise.period);
+  row["simulated_period"] = finite_or_null<nlohmann::ordered_json>(run.simulated.period);
+  row["own_throughput"] = finite_or_null<nlohmann::ordered_json>(run.own.throughput);
+  row["pairwise_throughput"] = finite_or_null<nlohmann::ordered_json>(run.pairwise.throughput);
+  row["simulated_throughput"] = finite_or_null<nlohmann::ordered_json>(run.simulated.throughput);
+  row["members"] = report.members.size();
+  row["multicast_method"] = run.multicast_method;
+  row["recruited"] = run.recruited.size();
+  if (scenario.lp_bound) {
+    row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
+    const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
+    row["throughput_ratio"] = bounded ? nlohmann::ordered_json(*run.pairwise.throughput / *report.lp_throughput)
+                                      : nlohmann::ordered_json(nullptr);
+    row["simulated_throughput_ratio"] =
+        bounded ? nlohmann::ordered_json(*run.simulated.throughput / *report.lp_throughput) : nlohmann::ordered_json(nullptr);
+  }
+  return row;
+}
+
+SweepRow failed_row(const Scenario& scenario, const SweepPoint& point, const std::string& status,
+                    const std::string& error)
+{
+  SweepRow row = point_columns(scenario, point);
+  for (const char* column : kResultColumns)
+    if (scenario.lp_bound || !is_lp_column(column))
+      row[column] = nullptr;
+  row["status"] = status;
+  row["error"] = error.substr(0, error.find('\n'));
+  return row;
+}
+
+RowFormat::RowFormat(std::string name) : name_(std::move(name))
+{
+  if (name_ != "csv" && name_ != "jsonl")
+    throw std::invalid_argument("unknown result format '" + name_ + "' (csv or jsonl)");
+}
+
+std::string RowFormat::header(const Scenario& scenario) const
+{
+  if (name_ == "jsonl")
+    return "";
+  SweepPoint example;
+  example.generator_parameters = {};
+  for (const auto& [key, values] : scenario.platform.parameters)
+    example.generator_parameters[key] = values.front();
+  const SweepRow row = failed_row(scenario, example, "", "");
+  std::string header;
+  for (const auto& item : row.items())
+    header += (header.empty() ? "" : ",") + item.key();
+  return header;
+}
+
+std::string RowFormat::line(const SweepRow& row) const
+{
+  if (name_ == "jsonl")
+    return row.dump();
+  std::string line;
+  for (const auto& item : row.items())
+    line += (line.empty() ? "" : ",") + csv_cell(item.value());
+  return line;
+}
+
+std::size_t RowFormat::point_of(const std::string& line) const
+{
+  try {
+    if (name_ == "jsonl")
+      return nlohmann::json::parse(line).at("point").get<std::size_t>();
+    const auto comma = line.find(',');
+    const auto point = parse_whole_number(std::string_view(line).substr(0, comma));
+    if (comma == std::string::npos || !point)
+      throw std::invalid_argument("");
+    return *point;
+  } catch (const std::exception&) {
+    throw std::invalid_argument("malformed result line: " + line.substr(0, 60));
+  }
+}
+
+}  // namespace hbcast::cli

@@ -1,0 +1,207 @@
+#include <hbcast/sweep/sweep_runner.hpp>
+
+#include <hbcast/report/progress_line.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/platform_generators.hpp>
+#include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/sweep/results_journal.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <stdexcept>
+#include <vector>
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace hbcast::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct RunningPoint {
+  IsolatedProcess process;
+  const SweepPoint* point;
+  Clock::time_point started;
+  int exit_fd;  // pidfd: readable once the child has exited
+};
+
+int exit_descriptor(pid_t pid)
+{
+  // Through syscall(): Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage for C++.
+  const int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (fd < 0)
+    throw std::runtime_error(std::string("cannot watch a sweep point's process: ") + std::strerror(errno));
+  return fd;
+}
+
+// Sleeps until a child exits or `seconds` pass, whichever comes first: no polling.
+void wait_for_an_exit(const std::map<pid_t, RunningPoint>& running, double seconds)
+{
+  std::vector<pollfd> watched;
+  for (const auto& [pid, point] : running)
+    watched.push_back({point.exit_fd, POLLIN, 0});
+  const double milliseconds = std::ceil(std::max(seconds, 0.0) * 1e3);
+  poll(watched.data(), watched.size(), static_cast<int>(std::min(milliseconds, 2e9)));
+}
+
+std::string platform_in_memory(const std::string& xml)
+{
+  // SimGrid loads a path: hand it the generated XML through an anonymous file, nothing to clean up.
+  int fd = memfd_create("hbcast-platform.xml", 0);
+  if (fd < 0 || write(fd, xml.data(), xml.size()) != static_cast<ssize_t>(xml.size()))
+    throw std::runtime_error(std::string("cannot hold the generated platform: ") + std::strerror(errno));
+  return "/proc/self/fd/" + std::to_string(fd);
+}
+
+class SweepExecutor {
+public:
+  SweepExecutor(const Scenario& scenario, ResultsJournal& journal, const RowFormat& format, std::size_t workers)
+      : scenario_(scenario), journal_(journal), format_(format), workers_(std::max<std::size_t>(workers, 1))
+  {
+  }
+
+  SweepSummary run(std::deque<const SweepPoint*> queue, ProgressLine& progress)
+  {
+    SweepSummary summary;
+    while (!queue.empty() || !running_.empty()) {
+      while (running_.size() < workers_ && !queue.empty()) {
+        const SweepPoint* point = queue.front();
+        queue.pop_front();
+        auto process = IsolatedProcess::start([this, point] { return run_point(scenario_, *point).dump(); });
+        const pid_t pid = process.pid();
+        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now(), exit_descriptor(pid)});
+      }
+      wait_for_an_exit(running_, seconds_to_first_deadline());
+      while (reap_one(summary) || kill_overdue(summary)) {
+      }
+      progress.update(summary.ran, fmt::format("{} failed", summary.failed));
+    }
+    return summary;
+  }
+
+private:
+  double seconds_to_first_deadline() const
+  {
+    double seconds = scenario_.timeout_seconds;
+    for (const auto& [pid, running] : running_)
+      seconds = std::min(seconds, scenario_.timeout_seconds -
+                                      std::chrono::duration<double>(Clock::now() - running.started).count());
+    return seconds;
+  }
+
+  void forget(std::map<pid_t, RunningPoint>::iterator it)
+  {
+    close(it->second.exit_fd);
+    running_.erase(it);
+  }
+
+  bool reap_one(SweepSummary& summary)
+  {
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, WNOHANG);
+    auto it = pid > 0 ? running_.find(pid) : running_.end();
+    if (it == running_.end())
+      return false;
+    const auto outcome = it->second.process.collect(status);
+    SweepRow row = outcome.ok ? SweepRow::parse(outcome.payload)
+                              : failed_row(scenario_, *it->second.point, "failed", outcome.error);
+    record(it->second, row, summary);
+    forget(it);
+    return true;
+  }
+
+  bool kill_overdue(SweepSummary& summary)
+  {
+    for (auto it = running_.begin(); it != running_.end(); ++it) {
+      if (std::chrono::duration<double>(Clock::now() - it->second.started).count() <= scenario_.timeout_seconds)
+        continue;
+      kill(it->first, SIGKILL);
+      int status = 0;
+      waitpid(it->first, &status, 0);
+      const auto outcome = it->second.process.timed_out(scenario_.timeout_seconds);
+      record(it->second, failed_row(scenario_, *it->second.point, "timeout", outcome.error), summary);
+      forget(it);
+      return true;
+    }
+    return false;
+  }
+
+  void record(const RunningPoint& running, const SweepRow& row, SweepSummary& summary)
+  {
+    const double wall = std::chrono::duration<double>(Clock::now() - running.started).count();
+    journal_.append(running.point->id, format_.line(row), wall);
+    ++summary.ran;
+    if (row["status"] != "ok")
+      ++summary.failed;
+  }
+
+  const Scenario& scenario_;
+  ResultsJournal& journal_;
+  const RowFormat& format_;
+  std::size_t workers_;
+  std::map<pid_t, RunningPoint> running_;
+};
+
+}  // namespace
+
+SweepRow run_point(const Scenario& scenario, const SweepPoint& point)
+{
+  SimulateOptions options;
+  options.platform = scenario.platform.file.empty()
+                         ? platform_in_memory(generate_platform_xml(scenario.platform.generator,
+                                                                    point.generator_parameters, point.seed))
+                         : scenario.platform.file;
+  if (scenario.root == "random")
+    options.random_root_seed = point.seed;
+  else if (scenario.root != "first")
+    options.root = scenario.root;
+  options.message_bytes = point.message_bytes;
+  options.slices = point.slices;
+  options.port = point.port;
+  if (point.member_fraction > 0.0) {
+    options.member_fraction = point.member_fraction;
+    options.member_seed = point.seed;  // the same members for every scheduler of the repetition
+  }
+  options.simgrid_config = point.simgrid;
+  options.steady_state_bound = scenario.lp_bound;
+  return completed_row(scenario, point, simulate_scheduler(options, point.scheduler));
+}
+
+SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, std::ostream& progress_stream)
+{
+  const RowFormat format(options.format);
+  const std::string header = format.header(scenario);
+  ResultsJournal journal = options.resume ? ResultsJournal::resume(options.output, format, header)
+                                          : ResultsJournal::create(options.output, format, header);
+  const auto points = expand_scenario(scenario);
+  std::deque<const SweepPoint*> queue;
+  SweepSummary summary;
+  for (const auto& point : points) {
+    if (!options.shard.holds(point.id))
+      continue;
+    ++summary.points_in_shard;
+    if (journal.done().count(point.id) != 0)
+      ++summary.already_done;
+    else
+      queue.push_back(&point);
+  }
+  ProgressLine progress(progress_stream, queue.size());
+  SweepExecutor executor(scenario, journal, format, options.workers);
+  const SweepSummary ran = executor.run(std::move(queue), progress);
+  summary.ran = ran.ran;
+  summary.failed = ran.failed;
+  journal.finish();
+  return summary;
+}
+
+}  // namespace hbcast::cli

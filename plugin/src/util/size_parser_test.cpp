@@ -1,0 +1,36 @@
+#include <hbcast/util/size_parser.hpp>
+
+#include <gtest/gtest.h>
+
+using hbcast::format_size;
+using hbcast::parse_size;
+
+TEST(SizeParser, AcceptsUnits)
+{
+  EXPECT_DOUBLE_EQ(parse_size("4MiB"), 4194304.0);
+  EXPECT_DOUBLE_EQ(parse_size("1e6"), 1e6);
+  EXPECT_DOUBLE_EQ(parse_size("2.5MB"), 2.5e6);
+  EXPECT_DOUBLE_EQ(parse_size("1 KiB"), 1024.0);
+  EXPECT_DOUBLE_EQ(parse_size("7B"), 7.0);
+  EXPECT_DOUBLE_EQ(parse_size("1GiB"), 1073741824.0);
+}
+
+TEST(SizeParser, RejectsImpossibleSizesWithOneLine)
+{
+  for (const char* bad : {"0", "-5", "abc", "", "1.5", "nan", "inf", "3XB", "1e300"}) {
+    try {
+      parse_size(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos);
+      EXPECT_NE(std::string(error.what()).find(std::string("'") + bad + "'"), std::string::npos) << error.what();
+    }
+  }
+}
+
+TEST(SizeParser, FormatsWholeBinaryUnits)
+{
+  EXPECT_EQ(format_size(4194304.0), "4 MiB");
+  EXPECT_EQ(format_size(1000.0), "1000 B");
+  EXPECT_EQ(format_size(1536.0), "1.5 KiB");
+}

@@ -1,0 +1,2 @@
+#include <hbcast/cli/commands.hpp>
+#include <hbcast/experiments/validation_runner.hpp>

@@ -1,0 +1,2 @@
+#pragma once
+#include <hbcast/core/node_id.hpp>

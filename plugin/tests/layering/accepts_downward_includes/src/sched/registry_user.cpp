@@ -1,0 +1,2 @@
+#include <hbcast/cluster/lcf.hpp>
+#include <hbcast/grid/grid_scheduler.hpp>

@@ -1,0 +1,2 @@
+#pragma once
+#include <hbcast/cli/commands.hpp>

@@ -1,0 +1,1 @@
+#include <hbcast/sweep/scenario.hpp>

@@ -1,0 +1,1 @@
+#include <hbcast/report/text_table.hpp>

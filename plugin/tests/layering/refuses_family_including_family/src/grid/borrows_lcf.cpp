@@ -1,0 +1,1 @@
+#include <hbcast/cluster/lcf.hpp>

@@ -1,0 +1,1 @@
+#include "../sched/registry_detail.hpp"

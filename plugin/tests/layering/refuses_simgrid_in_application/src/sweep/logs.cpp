@@ -1,0 +1,1 @@
+#include <xbt/log.h>

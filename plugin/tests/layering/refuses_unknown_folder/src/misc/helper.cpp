@@ -1,0 +1,1 @@
+#include <hbcast/core/node_id.hpp>

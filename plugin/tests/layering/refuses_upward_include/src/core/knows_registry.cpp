@@ -1,0 +1,1 @@
+#include <hbcast/sched/scheduler_registry.hpp>
