@@ -48,6 +48,8 @@ const std::shared_ptr<const LinkRouteModel>& BroadcastInstance::links(const std:
     throw std::invalid_argument(who + ": the link model has " + std::to_string(links_->host_count()) +
                                 " hosts, the instance " + std::to_string(size()));
   return links_;
+}
+
 void BroadcastInstance::set_steady_state(std::shared_ptr<const SteadyStateSolution> solution, NodeId source)
 {
   steady_state_ = std::move(solution);

@@ -39,7 +39,9 @@ std::shared_ptr<const LinkRoute> PlatformLinkModel::route(NodeId from, NodeId to
     throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
                         "': " + error.what());
   }
-  if (path.empty() && from != to)
+  // A Vivaldi zone's routes have a latency and no link (as in the platform cost model): nothing
+  // on them can be over-subscribed.
+  if (path.empty() && from != to && !(route->latency > 0.0))
     throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
                         "' (empty route)");
   // The latency is SimGrid's own sum, so times match the platform cost model to the last bit.

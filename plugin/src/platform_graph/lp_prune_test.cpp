@@ -1,4 +1,5 @@
 #include <hbcast/platform_graph/lp_prune.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
 
 #include <hbcast/platform_graph/topology_scheduling.hpp>
 

@@ -99,10 +99,10 @@ std::vector<SchedulerInfo> build_registry()
   add_grid_schedulers(registry);
   registry.push_back({"link-fnf",
                       "earliest completion first, each transfer placed where no shared link of its route is over-subscribed",
-                      "FNF (seed 000) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, true});
+                      "FNF (seed 000) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, {}, true});
   registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
                       "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
-                      false, {}, true});
+                      false, {}, {}, true});
   return registry;
 }
 

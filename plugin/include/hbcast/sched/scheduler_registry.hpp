@@ -32,9 +32,9 @@ struct SchedulerInfo {
   bool needs_platform_graph = false;
   /// The scheduler's own multicast algorithm (seed 001, section 4), if it has one.
   MulticastFunction build_multicast = {};
+  std::vector<SchedulerParameter> parameters = {};
   /// Needs the platform's links and routes (BroadcastInstance::set_links), like the link-aware schedulers.
   bool needs_links = false;
-  std::vector<SchedulerParameter> parameters = {};
 };
 
 /// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.
