@@ -1,5 +1,6 @@
 #include <hbcast/report/gantt_chart.hpp>
 #include <hbcast/report/gantt_files.hpp>
+#include <hbcast/report/tree_files.hpp>
 
 #include <gtest/gtest.h>
 
@@ -64,8 +65,8 @@ TEST(GanttChart, OnTimeTransfersAreNotLate)
 
 TEST(GanttFiles, PathsAndRequests)
 {
-  EXPECT_EQ(per_scheduler_path("out/g.svg", "fnf", true), "out/g.fnf.svg");
-  EXPECT_EQ(per_scheduler_path("out/g.svg", "fnf", false), "out/g.svg");
+  EXPECT_EQ(scheduler_file_path("out/g.svg", "fnf", true), "out/g.fnf.svg");
+  EXPECT_EQ(scheduler_file_path("out/g.svg", "fnf", false), "out/g.svg");
   EXPECT_THROW(check_gantt_request("g.pdf", 1), std::invalid_argument);
   EXPECT_THROW(check_gantt_request("g.png", 4), std::invalid_argument);
   EXPECT_NO_THROW(check_gantt_request("g.PNG", 1));

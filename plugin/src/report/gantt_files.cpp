@@ -2,6 +2,7 @@
 
 #include <hbcast/report/gantt_chart.hpp>
 #include <hbcast/report/gnuplot_runner.hpp>
+#include <hbcast/report/tree_files.hpp>
 
 #include <fmt/format.h>
 
@@ -24,17 +25,6 @@ std::string title_of(const SchedulerRun& run)
 
 }  // namespace
 
-std::string per_scheduler_path(const std::string& path, const std::string& scheduler, bool several)
-{
-  if (!several)
-    return path;
-  const auto slash = path.find_last_of('/');
-  const auto dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
-    return path + "." + scheduler;
-  return path.substr(0, dot) + "." + scheduler + path.substr(dot);
-}
-
 void check_gantt_request(const std::string& path, std::size_t slices)
 {
   try {
@@ -53,7 +43,7 @@ void write_gantt_files(const SimulationReport& report, const std::string& path)
     if (run.gantt.empty())
       continue;
     const GanttChart chart{title_of(run), run.gantt};
-    run_gnuplot_to_file(chart.script(format), per_scheduler_path(path, run.scheduler, report.runs.size() > 1));
+    run_gnuplot_to_file(chart.script(format), scheduler_file_path(path, run.scheduler, report.runs.size() > 1));
   }
 }
 

@@ -15,7 +15,5 @@ void write_gantt_files(const SimulationReport& report, const std::string& path);
 /// or .png) or a pipelined run (the chart shows atomic transfers).
 void check_gantt_request(const std::string& path, std::size_t slices);
 
-/// FILE.ext -> FILE.scheduler.ext when several files are written.
-std::string per_scheduler_path(const std::string& path, const std::string& scheduler, bool several);
 
 }  // namespace hbcast::cli
