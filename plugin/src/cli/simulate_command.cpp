@@ -11,6 +11,7 @@
 #include <hbcast/report/tree_files.hpp>
 #include <hbcast/simulation/interruption.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/scheduler_in_child.hpp>
 #include <hbcast/simulation/mpi_baselines.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/simulation/slice_limits.hpp>
@@ -55,44 +56,6 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
     }
   }
   return names;
-}
-
-// What a report says when no scheduler got as far as loading the platform (all timed out).
-void header_from_options(SimulationReport& report, const SimulateOptions& options)
-{
-  report.platform = !options.instance_description.empty() ? options.instance_description
-                    : options.platform.empty()            ? default_platform_path()
-                                                          : options.platform;
-  report.root = options.root.empty() ? "(first host)" : options.root;
-  report.message_bytes = options.message_bytes;
-  report.slices = options.slices;
-  report.slice_bytes = slice_size(options.message_bytes, options.slices);
-  report.port = to_string(parse_port_model(options.port).value());
-  report.mode = "unknown (no scheduler loaded the platform)";
-}
-
-// A child that threw, or crashed before its scheduler started, failed on the input (platform,
-// root, members, SimGrid options): every scheduler would, so the command stops (exit 2).
-// Otherwise the failure is this scheduler's: a row with its status.
-SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
-                          std::optional<SimulationReport>& header)
-{
-  auto outcome = run_isolated([&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); },
-                              options.timeout_seconds);
-  if (outcome.timed_out)
-    return run_without_figures(name, "timeout", outcome.error);
-  if (!outcome.ok && (outcome.threw || !outcome.past_milestone))
-    throw std::runtime_error(outcome.error);
-  if (!outcome.ok)
-    return run_without_figures(name, "failed", outcome.error);
-  err << outcome.child_stderr;  // the scheduler's own messages; a failure's are summed up in its row
-  auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
-  SchedulerRun run = std::move(part.runs.front());
-  if (!header) {
-    part.runs.clear();
-    header = std::move(part);
-  }
-  return run;
 }
 
 // The route-based schedulers come first in the registry, so the first run tells whether the

@@ -1,0 +1,20 @@
+#pragma once
+#include <hbcast/simulation/simulate_options.hpp>
+#include <hbcast/simulation/simulation_report.hpp>
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace hbcast::cli {
+
+/// The report's header from the options alone, for when no scheduler loaded the platform.
+void header_from_options(SimulationReport& report, const SimulateOptions& options);
+
+/// One scheduler simulated in its own process (SimGrid allows one engine per process and may
+/// abort): its run, a row "timeout" or "failed" for its own failures, and the first report's
+/// header kept in `header`. Throws std::runtime_error when the input itself failed.
+SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
+                          std::optional<SimulationReport>& header);
+
+}  // namespace hbcast::cli
