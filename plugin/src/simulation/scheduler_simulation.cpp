@@ -99,6 +99,10 @@ void configure_engine(sg4::Engine& engine, const std::vector<std::string>& user_
       throw PlatformError("SimGrid option '--cfg=" + entry + "' rejected: " + reason.substr(0, reason.find('\n')));
     }
   }
+  // SimGrid 3.32's topology trace fails while loading Floyd zones ("No route from ...", grid5000_88)
+  // and cluster SPLITDUPLEX links ("container ... not found"): off unless the user asks for it.
+  if (user_sets(user_config, "tracing") && !user_sets(user_config, "tracing/platform/topology"))
+    engine.set_config("tracing/platform/topology:no");
 }
 
 // Who set each reported network key: "user" (--cfg), "hbcast" (exact mode), absent: SimGrid's default.
