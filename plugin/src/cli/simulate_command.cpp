@@ -22,6 +22,7 @@
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
+#include <hbcast/simulation/temporary_platform_file.hpp>
 #include <hbcast/util/atomic_file.hpp>
 #include <hbcast/util/size_parser.hpp>
 
@@ -122,7 +123,7 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   const auto times = requested_sender_only_times(options);
   std::optional<TemporaryPlatformFile> star;
   if (times) {
-    star.emplace(*times, options.message_bytes);
+    star.emplace(sender_only_star_xml(*times, options.message_bytes), "hbcast-sender-only");
     effective.platform = star->path();
     effective.model = "sender-only";
     effective.instance_description = describe_sender_only_source(options, *times);
@@ -135,7 +136,8 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   if (options.mpi_baselines)
     report.mpi_baselines =
         run_mpi_baselines(effective.platform.empty() ? default_platform_path() : effective.platform,
-                          report.host_names, report.root, options.message_bytes, smpi_bcast_algorithms());
+                          report.host_names, report.root, options.message_bytes, smpi_bcast_algorithms(),
+                          effective.simgrid_config);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
   if (!options.gantt_path.empty())

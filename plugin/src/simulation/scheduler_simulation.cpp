@@ -250,6 +250,36 @@ std::vector<std::string> engine_arguments(const SimulateOptions& options)
   return arguments;
 }
 
+// The process's one engine, with hbcast's network defaults under the user's --cfg.
+std::unique_ptr<sg4::Engine> start_engine(const SimulateOptions& options)
+{
+  set_activity("starting SimGrid");
+  static std::vector<std::string> arguments;  // one engine per process: SimGrid may keep argv
+  arguments = engine_arguments(options);
+  std::vector<char*> argv;
+  for (auto& argument : arguments)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(arguments.size());
+  auto engine = std::make_unique<sg4::Engine>(&argc, argv.data());
+  configure_engine(*engine, options.simgrid_config);
+  return engine;
+}
+
+// --root: a seeded draw, the first host, the fastest sender (smallest sender-only t_u) or a name.
+// `costs` is needed for the fastest root only.
+NodeId chosen_root(const SimulateOptions& options, const LoadedPlatform& platform, const PlatformCostModel* costs)
+{
+  if (options.random_root_seed)
+    return mix_seed(*options.random_root_seed) % platform.size();
+  if (options.root.empty())
+    return 0;
+  if (options.root == "fastest")
+    return fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
+        slice_size(options.message_bytes, options.slices)));
+  return platform.index_of(options.root);
+}
+
 // Every option that changes results, beyond those the report has fields for (issue 14, item 10).
 void record_options(SimulationReport& report, const SimulateOptions& options, const PlatformCostModel& costs,
                     PortModel port)
@@ -375,16 +405,8 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   const PortModel port = parse_port_model(options.port).value();
   check_slice_count(options.message_bytes, options.slices);
 
-  set_activity("starting SimGrid");
-  auto arguments = engine_arguments(options);
-  std::vector<char*> argv;
-  for (auto& argument : arguments)
-    argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(arguments.size());
-  auto engine_owner = std::make_unique<sg4::Engine>(&argc, argv.data());
+  auto engine_owner = start_engine(options);
   sg4::Engine& engine = *engine_owner;
-  configure_engine(engine, options.simgrid_config);
 
   SimulationReport report;
   report.platform = options.platform.empty() ? default_platform_path() : options.platform;
@@ -393,12 +415,7 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (platform.size() > kLargePlatformHosts)
     set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
   auto costs = std::make_shared<PlatformCostModel>(platform);
-  const NodeId root = options.random_root_seed ? mix_seed(*options.random_root_seed) % platform.size()
-                      : options.root.empty()   ? 0
-                      : options.root == "fastest"
-                          ? fastest_processor(SenderOnlyModel::from_pairwise(*costs).transmission_times(
-                                slice_size(options.message_bytes, options.slices)))
-                          : platform.index_of(options.root);
+  const NodeId root = chosen_root(options, platform, costs.get());
   if (!options.instance_description.empty())
     report.platform = options.instance_description;
   std::tie(report.mode, report.network_config) = network_mode();
@@ -449,6 +466,20 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   report.runs.push_back(std::move(run));
   skip_engine_teardown(engine_owner);  // this runs in a child that exits once the report is out
   return report;
+}
+
+BroadcastParticipants broadcast_participants(const SimulateOptions& options)
+{
+  auto engine = start_engine(options);
+  const std::string path = options.platform.empty() ? default_platform_path() : options.platform;
+  auto platform = LoadedPlatform::load(*engine, path);
+  std::optional<PlatformCostModel> costs;  // probed only for the fastest root
+  if (options.root == "fastest" && !options.random_root_seed)
+    costs.emplace(platform);
+  BroadcastParticipants participants{platform.host_names(), ""};
+  participants.root = participants.hosts[chosen_root(options, platform, costs ? &*costs : nullptr)];
+  skip_engine_teardown(engine);
+  return participants;
 }
 
 }  // namespace hbcast::cli

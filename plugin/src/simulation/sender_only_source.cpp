@@ -2,7 +2,6 @@
 
 #include <hbcast/model/sender_only_instances.hpp>
 #include <hbcast/platform/platform_xml_writer.hpp>
-#include <hbcast/util/atomic_file.hpp>
 
 #include <fmt/format.h>
 
@@ -10,7 +9,6 @@
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace hbcast::cli {
 
@@ -77,25 +75,11 @@ std::string describe_sender_only_source(const SimulateOptions& options, const st
                      fmt::join(options.class_values, ","), options.seed);
 }
 
-TemporaryPlatformFile::TemporaryPlatformFile(const std::vector<double>& times, double message_bytes)
+std::string sender_only_star_xml(const std::vector<double>& times, double message_bytes)
 {
   std::ostringstream xml;
   write_platform_xml(xml, sender_only_star_platform(times, message_bytes));
-  std::string pattern = (std::filesystem::temp_directory_path() / "hbcast-sender-only-XXXXXX").string();
-  const int descriptor = mkstemp(pattern.data());
-  if (descriptor < 0)
-    throw std::runtime_error("cannot create a temporary platform file in " +
-                             std::filesystem::temp_directory_path().string());
-  close(descriptor);
-  std::filesystem::remove(pattern);
-  path_ = pattern + ".xml";
-  write_file_atomically(path_, xml.str());
-}
-
-TemporaryPlatformFile::~TemporaryPlatformFile()
-{
-  std::error_code ignored;
-  std::filesystem::remove(path_, ignored);
+  return xml.str();
 }
 
 }  // namespace hbcast::cli

@@ -5,6 +5,7 @@
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
+#include <hbcast/simulation/smpi_run.hpp>
 #include <hbcast/sweep/yaml_file.hpp>
 #include <hbcast/util/number_parsing.hpp>
 #include <hbcast/util/size_parser.hpp>
@@ -24,7 +25,7 @@ namespace {
 
 const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
                                              "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound",
-                                             "member_fraction", "link_contention"};
+                                             "member_fraction", "link_contention", "mpi_baselines"};
 const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
@@ -208,6 +209,24 @@ void read_simgrid(const ScenarioReader& reader, const YAML::Node& node, Scenario
   }
 }
 
+// "all" (every algorithm SMPI 3.32 has) or a list of them, each once.
+void read_mpi_baselines(const ScenarioReader& reader, const YAML::Node& node, Scenario& scenario)
+{
+  const auto& known_algorithms = smpi_bcast_algorithms();
+  for (const auto& name : reader.strings(node, "mpi_baselines")) {
+    if (name == "all") {
+      scenario.mpi_baselines = known_algorithms;
+      return;
+    }
+    if (std::find(known_algorithms.begin(), known_algorithms.end(), name) == known_algorithms.end())
+      reader.fail(node, "mpi_baselines",
+                  fmt::format("unknown MPI_Bcast algorithm '{}' (all, or: {})", name, fmt::join(known_algorithms, ", ")));
+    if (std::find(scenario.mpi_baselines.begin(), scenario.mpi_baselines.end(), name) != scenario.mpi_baselines.end())
+      reader.fail(node, "mpi_baselines", "'" + name + "' is listed twice");
+    scenario.mpi_baselines.push_back(name);
+  }
+}
+
 // Every slice count must fit every size (at least one byte per slice).
 void check_slices_fit_sizes(const ScenarioReader& reader, const YAML::Node& node, const Scenario& scenario)
 {
@@ -276,6 +295,13 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
     scenario.lp_bound = reader.converted<bool>(root["lp_bound"], "lp_bound", boolean).at(0);
   if (root["link_contention"])
     scenario.link_contention = reader.converted<bool>(root["link_contention"], "link_contention", boolean).at(0);
+  if (root["mpi_baselines"]) {
+    read_mpi_baselines(reader, root["mpi_baselines"], scenario);
+    const auto& fractions = scenario.member_fractions;
+    if (std::find(fractions.begin(), fractions.end(), 0.0) == fractions.end())
+      reader.fail(root["mpi_baselines"], "mpi_baselines",
+                  "MPI_Bcast is a broadcast: 'member_fraction' must include 0 for its rows");
+  }
   if (root["timeout"])
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
   scenario.fingerprint = scenario_fingerprint(scenario, expand_scenario(scenario));

@@ -4,6 +4,7 @@
 #include <hbcast/util/number_parsing.hpp>
 
 #include <stdexcept>
+#include <string_view>
 
 namespace hbcast::cli {
 namespace {
@@ -26,7 +27,19 @@ std::vector<std::map<std::string, std::string>> parameter_combinations(
   return combinations;
 }
 
+constexpr std::string_view kMpiPrefix = "mpi:";
+
 }  // namespace
+
+bool is_mpi_baseline(const SweepPoint& point)
+{
+  return point.scheduler.compare(0, kMpiPrefix.size(), kMpiPrefix) == 0;
+}
+
+std::string mpi_algorithm(const SweepPoint& point)
+{
+  return point.scheduler.substr(kMpiPrefix.size());
+}
 
 std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
 {
@@ -36,24 +49,35 @@ std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
     for (std::size_t repetition = 0; repetition < scenario.repetitions; ++repetition) {
       const std::uint64_t seed = mix_seed(mix_seed(scenario.seed ^ mix_seed(combination)) + repetition);
       for (const auto& simgrid : scenario.simgrid)
-        for (double size : scenario.sizes)
+        for (double size : scenario.sizes) {
+          SweepPoint point;
+          point.generator_parameters = combinations[combination];
+          point.message_bytes = size;
+          point.simgrid = simgrid;
+          point.repetition = repetition;
+          point.seed = seed;
+          const auto add = [&points](SweepPoint added) {
+            added.id = points.size();
+            points.push_back(std::move(added));
+          };
           for (std::size_t slices : scenario.slices)
             for (const auto& port : scenario.ports)
               for (double fraction : scenario.member_fractions)
                 for (const auto& scheduler : scenario.schedulers) {
-                  SweepPoint point;
-                  point.id = points.size();
-                  point.generator_parameters = combinations[combination];
                   point.scheduler = scheduler;
-                  point.message_bytes = size;
                   point.slices = slices;
                   point.port = port;
                   point.member_fraction = fraction;
-                  point.simgrid = simgrid;
-                  point.repetition = repetition;
-                  point.seed = seed;
-                  points.push_back(std::move(point));
+                  add(point);
                 }
+          for (const auto& algorithm : scenario.mpi_baselines) {
+            point.scheduler = std::string(kMpiPrefix) + algorithm;
+            point.slices = 1;
+            point.port = "";
+            point.member_fraction = 0.0;
+            add(point);
+          }
+        }
     }
   return points;
 }

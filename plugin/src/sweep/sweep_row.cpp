@@ -39,7 +39,7 @@ SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
     row[key] = point.generator_parameters.at(key);
   row["scheduler"] = point.scheduler;
   row["message_bytes"] = point.message_bytes;
-  row["slices"] = point.slices;
+  row["slices"] = is_mpi_baseline(point) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(point.slices);
   row["port"] = point.port;
   row["member_fraction"] = point.member_fraction;
   row["simgrid"] = simgrid_label(point.simgrid);
@@ -149,6 +149,18 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
     row["worst_link_ratio"] = any ? nlohmann::ordered_json(run.contention->worst.front().peak_ratio)
                                   : nlohmann::ordered_json(nullptr);
   }
+  return row;
+}
+
+SweepRow mpi_baseline_row(const Scenario& scenario, const SweepPoint& point, const std::string& root,
+                          std::size_t hosts, double simulated_seconds)
+{
+  SweepRow row = failed_row(scenario, point, "ok", "");
+  row["root"] = root;
+  row["hosts"] = hosts;
+  row["mode"] = point.simgrid.empty() ? "exact" : "SimGrid-configured";
+  row["own_model"] = "SMPI MPI_Bcast (no prediction)";
+  row["simulated_makespan"] = simulated_seconds;
   return row;
 }
 

@@ -4,6 +4,8 @@
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/sweep/mpi_baseline_point.hpp>
+#include <hbcast/sweep/point_options.hpp>
 #include <hbcast/sweep/results_journal.hpp>
 #include <hbcast/simulation/interruption.hpp>
 #include <hbcast/sweep/results_check.hpp>
@@ -168,24 +170,13 @@ private:
 
 SweepRow run_point(const Scenario& scenario, const SweepPoint& point)
 {
-  SimulateOptions options;
+  if (is_mpi_baseline(point))
+    return run_mpi_baseline_point(scenario, point);
+  SimulateOptions options = point_options(scenario, point);
   options.platform = scenario.platform.file.empty()
                          ? platform_in_memory(generate_platform_xml(scenario.platform.generator,
                                                                     point.generator_parameters, point.seed))
                          : scenario.platform.file;
-  if (scenario.root == "random")
-    options.random_root_seed = point.seed;
-  else if (scenario.root != "first")
-    options.root = scenario.root;
-  options.message_bytes = point.message_bytes;
-  options.slices = point.slices;
-  options.port = point.port;
-  if (point.member_fraction > 0.0) {
-    options.member_fraction = point.member_fraction;
-    options.member_seed = point.seed;  // the same members for every scheduler of the repetition
-  }
-  options.simgrid_config = point.simgrid;
-  options.steady_state_bound = scenario.lp_bound;
   return completed_row(scenario, point, simulate_scheduler(options, point.scheduler));
 }
 

@@ -3,6 +3,7 @@
 #include <hbcast/simulation/simulation_report.hpp>
 
 #include <string>
+#include <vector>
 
 namespace hbcast::cli {
 
@@ -14,5 +15,15 @@ std::string default_platform_path();
 /// mode unless --cfg overrides it), builds the tree, predicts it under the scheduler's own model
 /// and the pairwise model, replays it. One call per process (SimGrid has one engine per process).
 SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler);
+
+/// Who takes part in a broadcast: every host in hbcast's rank order, and the root.
+struct BroadcastParticipants {
+  std::vector<std::string> hosts;
+  std::string root;
+};
+
+/// The hosts and root `simulate_scheduler` would use with these options, without building a
+/// tree (for runs that are not hbcast's, e.g. SMPI's MPI_Bcast). One call per process.
+BroadcastParticipants broadcast_participants(const SimulateOptions& options);
 
 }  // namespace hbcast::cli

@@ -18,18 +18,8 @@ std::vector<double> parse_speed_classes(const std::string& text);
 /// One line saying where the times came from (with the seed when drawn), for the report.
 std::string describe_sender_only_source(const SimulateOptions& options, const std::vector<double>& times);
 
-/// A SimGrid platform file realizing the times exactly (sender_only_star_platform), in the
-/// temporary directory; removed when this object goes.
-class TemporaryPlatformFile {
-public:
-  TemporaryPlatformFile(const std::vector<double>& times, double message_bytes);
-  ~TemporaryPlatformFile();
-  TemporaryPlatformFile(const TemporaryPlatformFile&) = delete;
-  TemporaryPlatformFile& operator=(const TemporaryPlatformFile&) = delete;
-  const std::string& path() const { return path_; }
+/// A SimGrid platform realizing the times exactly (sender_only_star_platform), as XML.
+std::string sender_only_star_xml(const std::vector<double>& times, double message_bytes);
 
-private:
-  std::string path_;
-};
 
 }  // namespace hbcast::cli

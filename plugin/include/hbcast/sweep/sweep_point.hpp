@@ -25,8 +25,15 @@ struct SweepPoint {
   std::uint64_t seed = 0;
 };
 
+/// Whether the point runs one of SMPI's MPI_Bcast algorithms: its scheduler is "mpi:NAME". It has
+/// no slices or port of hbcast's (the algorithm segments as it does), and broadcasts.
+bool is_mpi_baseline(const SweepPoint& point);
+/// NAME of an MPI baseline point.
+std::string mpi_algorithm(const SweepPoint& point);
+
 /// Every point of the scenario, in a stable order: platform parameters (outermost), repetition,
-/// SimGrid configuration, size, slices, port, member fraction, scheduler (innermost).
+/// SimGrid configuration, size, slices, port, member fraction, scheduler (innermost); after each
+/// size's schedulers, its MPI baselines.
 std::vector<SweepPoint> expand_scenario(const Scenario& scenario);
 
 /// Shard I of N (0 <= I < N) holds the points whose id is I modulo N.

@@ -19,6 +19,10 @@ using SweepRow = nlohmann::ordered_json;
 SweepRow point_columns(const Scenario& scenario, const SweepPoint& point);
 /// The row of a point that ran; `report` holds its single scheduler run.
 SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const SimulationReport& report);
+/// The row of an MPI baseline point (is_mpi_baseline) that ran: SMPI's simulated time (which
+/// includes SMPI's 16-byte envelope per message), no prediction.
+SweepRow mpi_baseline_row(const Scenario& scenario, const SweepPoint& point, const std::string& root,
+                          std::size_t hosts, double simulated_seconds);
 /// The row of a point that failed ("failed") or ran out of time ("timeout").
 SweepRow failed_row(const Scenario& scenario, const SweepPoint& point, const std::string& status,
                     const std::string& error);
