@@ -1,5 +1,7 @@
 #include <hbcast/experiments/validation_checks.hpp>
 
+#include <hbcast/experiments/baseline_checks.hpp>
+#include <hbcast/experiments/check_fields.hpp>
 #include <hbcast/report/series_statistics.hpp>
 #include <hbcast/sweep/yaml_file.hpp>
 #include <hbcast/util/number_parsing.hpp>
@@ -12,26 +14,6 @@
 
 namespace hbcast::cli {
 namespace {
-
-[[noreturn]] void fail(const std::string& path, const YAML::Node& node, const std::string& problem)
-{
-  throw yaml_error(path, node, "expectations", problem);
-}
-
-std::string text(const YAML::Node& check, const char* key, const std::string& path)
-{
-  if (!check[key])
-    fail(path, check, std::string("this check needs '") + key + "'");
-  return check[key].as<std::string>();
-}
-
-double number(const YAML::Node& check, const char* key, const std::string& path)
-{
-  auto value = parse_number(text(check, key, path));
-  if (!value)
-    fail(path, check[key], std::string("'") + key + "' is not a number");
-  return *value;
-}
 
 bool is_ok(const ResultsTable& results, std::size_t row)
 {
@@ -97,8 +79,8 @@ CheckResult check_all_ok(const ResultsTable& results)
 
 CheckResult check_max_abs(const ResultsTable& results, const YAML::Node& check, const std::string& path)
 {
-  const std::string column = text(check, "column", path);
-  const double bound = number(check, "at_most", path);
+  const std::string column = check_text(check, "column", path);
+  const double bound = check_number(check, "at_most", path);
   double worst = 0.0;
   for (double value : values(results, column, check["where"]))
     worst = std::max(worst, std::abs(value));
@@ -108,29 +90,29 @@ CheckResult check_max_abs(const ResultsTable& results, const YAML::Node& check, 
 
 CheckResult check_mean(const ResultsTable& results, const YAML::Node& check, const std::string& path)
 {
-  const std::string column = text(check, "column", path);
+  const std::string column = check_text(check, "column", path);
   const auto sample = values(results, column, check["where"]);
   CheckResult result{fmt::format("mean {}{}", column, where_text(check["where"])), "no rows", "", Verdict::fail, ""};
   if (sample.empty()) {  // e.g. a published size that only the --full form runs
     result.measured = "no rows in this form (run --full)";
-    result.published = check["published"] ? text(check, "published", path)
-                       : check["at_least"] ? ">= " + text(check, "at_least", path)
-                                           : "<= " + text(check, "at_most", path);
+    result.published = check["published"] ? check_text(check, "published", path)
+                       : check["at_least"] ? ">= " + check_text(check, "at_least", path)
+                                           : "<= " + check_text(check, "at_most", path);
     result.verdict = Verdict::report;
     return result;
   }
   const double mean = summarize_sample(sample).mean;
   result.measured = fmt::format("{:.4g} (n = {})", mean, sample.size());
   if (check["published"]) {
-    const double published = number(check, "published", path), tolerance = number(check, "tolerance", path);
+    const double published = check_number(check, "published", path), tolerance = check_number(check, "tolerance", path);
     result.published = fmt::format("{:g} +- {:g}", published, tolerance);
     result.verdict = std::abs(mean - published) <= tolerance ? Verdict::pass : Verdict::fail;
   } else if (check["at_least"]) {
-    const double bound = number(check, "at_least", path);
+    const double bound = check_number(check, "at_least", path);
     result.published = fmt::format(">= {:g}", bound);
     result.verdict = mean >= bound ? Verdict::pass : Verdict::fail;
   } else {
-    const double bound = number(check, "at_most", path);
+    const double bound = check_number(check, "at_most", path);
     result.published = fmt::format("<= {:g}", bound);
     result.verdict = mean <= bound ? Verdict::pass : Verdict::fail;
   }
@@ -178,9 +160,9 @@ MeanGrid mean_grid(const ResultsTable& results, const std::string& column, const
 
 CheckResult check_ordering(const ResultsTable& results, const YAML::Node& check, const std::string& path)
 {
-  const std::string column = text(check, "column", path), x = text(check, "x", path), by = text(check, "by", path);
+  const std::string column = check_text(check, "column", path), x = check_text(check, "x", path), by = check_text(check, "by", path);
   if (!check["order"] || !check["order"].IsSequence() || check["order"].size() < 2)
-    fail(path, check, "'order' must list at least two values of '" + by + "'");
+    fail_check(path, check, "'order' must list at least two values of '" + by + "'");
   std::vector<std::string> order;
   for (const auto& item : check["order"])
     order.push_back(item.as<std::string>());
@@ -191,7 +173,7 @@ CheckResult check_ordering(const ResultsTable& results, const YAML::Node& check,
     for (std::size_t k = 0; k + 1 < order.size(); ++k) {
       auto lower = grid.mean.find({by + "=" + order[k], label}), upper = grid.mean.find({by + "=" + order[k + 1], label});
       if (lower == grid.mean.end() || upper == grid.mean.end())
-        fail(path, check, "no rows for " + by + " '" + order[k] + "' or '" + order[k + 1] + "' at " + x + " " + label);
+        fail_check(path, check, "no rows for " + by + " '" + order[k] + "' or '" + order[k + 1] + "' at " + x + " " + label);
       if (lower->second > upper->second && result.verdict == Verdict::pass) {
         result.verdict = Verdict::fail;
         result.measured = fmt::format("fails at {} = {}: {} {:.4g} > {} {:.4g}", x, label, order[k], lower->second,
@@ -206,7 +188,7 @@ CheckResult check_ordering(const ResultsTable& results, const YAML::Node& check,
 
 CheckResult check_report(const ResultsTable& results, const YAML::Node& check, const std::string& path)
 {
-  const std::string column = text(check, "column", path), x = text(check, "x", path), by = text(check, "by", path);
+  const std::string column = check_text(check, "column", path), x = check_text(check, "x", path), by = check_text(check, "by", path);
   const MeanGrid grid = mean_grid(results, column, x, by);
   return {fmt::format("mean {} by {} and {}", column, by, x), "see table", "(reported, no verdict)", Verdict::report,
           grid.markdown};
@@ -219,7 +201,7 @@ std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML
 {
   std::vector<CheckResult> checks;
   for (const auto& check : expectations) {
-    const std::string kind = text(check, "check", case_path);
+    const std::string kind = check_text(check, "check", case_path);
     if (kind == "all_ok")
       checks.push_back(check_all_ok(results));
     else if (kind == "max_abs")
@@ -230,8 +212,13 @@ std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML
       checks.push_back(check_ordering(results, check, case_path));
     else if (kind == "report")
       checks.push_back(check_report(results, check, case_path));
+    else if (kind == "best_ratio")
+      checks.push_back(check_best_ratio(results, check, case_path));
+    else if (kind == "relative_difference")
+      checks.push_back(check_relative_difference(results, check, case_path));
     else
-      fail(case_path, check["check"], "unknown check '" + kind + "' (all_ok, max_abs, mean, ordering, report)");
+      fail_check(case_path, check["check"],
+           "unknown check '" + kind + "' (all_ok, max_abs, mean, ordering, report, best_ratio, relative_difference)");
   }
   return checks;
 }

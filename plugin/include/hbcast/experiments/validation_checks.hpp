@@ -29,6 +29,8 @@ struct CheckResult {
 ///             verdict, for published figures whose difference the case explains with data
 ///   ordering: at every value of `x`, mean(column) is non-decreasing along `order` (values of `by`)
 ///   report:   no verdict; a table of mean(column) by `by` (rows) and `x` (columns)
+///   best_ratio, relative_difference: hbcast's trees against SMPI's MPI_Bcast rows
+///             (baseline_checks.hpp)
 /// A malformed check is a ScenarioError naming `case_path` and its line.
 std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML::Node& expectations,
                                          const std::string& case_path);

@@ -1,0 +1,257 @@
+#include <hbcast/experiments/baseline_checks.hpp>
+
+#include <hbcast/experiments/check_fields.hpp>
+#include <hbcast/util/number_parsing.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace hbcast::cli {
+namespace {
+
+bool is_mpi_row(const ResultsTable& results, std::size_t row)
+{
+  return results.cell(row, results.column("scheduler")).rfind("mpi:", 0) == 0;
+}
+
+bool is_ok(const ResultsTable& results, std::size_t row)
+{
+  return results.cell(row, results.column("status")) == "ok";
+}
+
+std::vector<std::string> group_columns(const YAML::Node& check, const std::string& case_path)
+{
+  std::vector<std::string> columns;
+  if (!check["x"])
+    fail_check(case_path, check, "this check needs 'x' (a column or a list of columns)");
+  if (check["x"].IsSequence())
+    for (const auto& item : check["x"])
+      columns.push_back(item.as<std::string>());
+  else
+    columns.push_back(check["x"].as<std::string>());
+  columns.push_back("repetition");
+  return columns;
+}
+
+using GroupKey = std::vector<std::string>;  // the row's cells in the grouping columns
+
+GroupKey group_key(const ResultsTable& results, std::size_t row, const std::vector<std::string>& columns)
+{
+  GroupKey key;
+  for (const auto& column : columns)
+    key.push_back(results.cell(row, results.column(column)));
+  return key;
+}
+
+// An empty cell (an MPI row's slices: the algorithm segments as it does) matches every value.
+bool compatible(const GroupKey& row, const GroupKey& group)
+{
+  for (std::size_t k = 0; k < row.size(); ++k)
+    if (!row[k].empty() && row[k] != group[k])
+      return false;
+  return true;
+}
+
+// "message_bytes=4194304, slices=1, repetition=0".
+std::string group_label(const GroupKey& key, const std::vector<std::string>& columns)
+{
+  std::string label;
+  for (std::size_t k = 0; k < key.size(); ++k)
+    label += (label.empty() ? "" : ", ") + columns[k] + "=" + key[k];
+  return label;
+}
+
+// The groups: every key of a row without empty cells; a row with empty cells belongs to every
+// group it is compatible with (to a group of its own when there is none).
+std::map<GroupKey, std::vector<std::size_t>> grouped_rows(const ResultsTable& results,
+                                                          const std::vector<std::string>& columns)
+{
+  std::map<GroupKey, std::vector<std::size_t>> groups;
+  std::vector<std::pair<GroupKey, std::size_t>> partial;
+  for (std::size_t row = 0; row < results.row_count(); ++row) {
+    GroupKey key = group_key(results, row, columns);
+    if (std::find(key.begin(), key.end(), "") == key.end())
+      groups[key].push_back(row);
+    else
+      partial.emplace_back(std::move(key), row);
+  }
+  for (const auto& [key, row] : partial) {
+    bool placed = false;
+    for (auto& [group, rows] : groups)
+      if (compatible(key, group)) {
+        rows.push_back(row);
+        placed = true;
+      }
+    if (!placed)
+      groups[key].push_back(row);
+  }
+  return groups;
+}
+
+// `where: {column: value}`: only the groups with that value (each column among the grouping ones).
+bool group_selected(const GroupKey& key, const std::vector<std::string>& columns, const YAML::Node& where,
+                    const std::string& case_path)
+{
+  if (!where)
+    return true;
+  for (const auto& entry : where) {
+    const auto column = std::find(columns.begin(), columns.end(), entry.first.as<std::string>());
+    if (column == columns.end())
+      fail_check(case_path, where, "'where' names " + entry.first.as<std::string>() + ", which is not in 'x'");
+    if (key[column - columns.begin()] != entry.second.as<std::string>())
+      return false;
+  }
+  return true;
+}
+
+struct Best {
+  std::string name;
+  double value = INFINITY;
+};
+
+struct BaselineGroup {
+  Best tree, mpi;
+  std::vector<std::string> mpi_failed;
+  std::vector<std::string> tree_failed;
+};
+
+BaselineGroup baseline_group(const ResultsTable& results, const std::vector<std::size_t>& rows, std::size_t value_column)
+{
+  BaselineGroup group;
+  const std::size_t scheduler = results.column("scheduler"), status = results.column("status");
+  for (const std::size_t row : rows) {
+    const bool mpi = is_mpi_row(results, row);
+    const std::string& name = results.cell(row, scheduler);
+    if (results.cell(row, status) == "not-applicable")
+      continue;  // e.g. seed 002's heuristics where hosts have no direct links: not a tree of this platform
+    if (!is_ok(results, row)) {
+      (mpi ? group.mpi_failed : group.tree_failed).push_back(name);
+      continue;
+    }
+    const auto value = parse_number(results.cell(row, value_column));
+    if (!value)
+      throw std::invalid_argument(results.columns()[value_column] + " is not a number in " + results.describe_row(row));
+    Best& best = mpi ? group.mpi : group.tree;
+    if (!(*value >= best.value))  // a NaN replaces the best, and the check then fails on it
+      best = {name, *value};
+  }
+  return group;
+}
+
+std::map<std::string, BaselineGroup> baseline_groups(const ResultsTable& results, const std::string& column,
+                                                     const std::vector<std::string>& group_by)
+{
+  std::map<std::string, BaselineGroup> groups;
+  for (const auto& [key, rows] : grouped_rows(results, group_by))
+    groups[group_label(key, group_by)] = baseline_group(results, rows, results.column(column));
+  return groups;
+}
+
+std::string ratio_table(const std::map<std::string, BaselineGroup>& groups)
+{
+  std::string table = "| group | hbcast's best tree | best MPI algorithm | ratio | MPI algorithms that failed |\n"
+                      "|---|---|---|---|---|\n";
+  for (const auto& [label, group] : groups)
+    table += fmt::format("| {} | {} {:.6g} | {} {:.6g} | {:.4g} | {} |\n", label, group.tree.name, group.tree.value,
+                         group.mpi.name, group.mpi.value, group.tree.value / group.mpi.value,
+                         group.mpi_failed.empty() ? "-" : fmt::format("{}", fmt::join(group.mpi_failed, ", ")));
+  return table;
+}
+
+// Why a group cannot give a ratio, or nothing.
+std::optional<std::string> group_problem(const std::string& label, const BaselineGroup& group)
+{
+  if (!group.tree_failed.empty())
+    return fmt::format("at {}: {} did not run", label, fmt::join(group.tree_failed, ", "));
+  if (group.tree.name.empty() || group.mpi.name.empty())
+    return fmt::format("at {}: no {} row ran", label, group.tree.name.empty() ? "hbcast" : "MPI");
+  for (const double value : {group.tree.value, group.mpi.value})
+    if (!(std::isfinite(value) && value > 0.0))
+      return fmt::format("at {}: {} is not a positive duration", label, value);
+  return std::nullopt;
+}
+
+}  // namespace
+
+CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& check, const std::string& case_path)
+{
+  const std::string column = check["column"] ? check["column"].as<std::string>() : "simulated_makespan";
+  const auto groups = baseline_groups(results, column, group_columns(check, case_path));
+  const bool bounded = static_cast<bool>(check["at_most"]);
+  const double bound = bounded ? check_number(check, "at_most", case_path) : INFINITY;
+  CheckResult result{fmt::format("hbcast's best tree / best MPI_Bcast algorithm ({})", column), "",
+                     bounded ? fmt::format("<= {:g} in every group", bound) : "both sides ran in every group",
+                     Verdict::pass, ratio_table(groups)};
+  double lowest = INFINITY, highest = 0.0;
+  for (const auto& [label, group] : groups) {
+    if (auto problem = group_problem(label, group)) {
+      result.verdict = Verdict::fail;
+      result.measured = *problem;
+      return result;
+    }
+    const double ratio = group.tree.value / group.mpi.value;
+    lowest = std::min(lowest, ratio);
+    highest = std::max(highest, ratio);
+    if (ratio > bound)
+      result.verdict = Verdict::fail;
+  }
+  if (groups.empty()) {
+    result.verdict = Verdict::fail;
+    result.measured = "no rows";
+    return result;
+  }
+  result.measured = groups.size() == 1 ? fmt::format("{:.4g}", lowest)
+                                       : fmt::format("{:.4g} to {:.4g} ({} groups)", lowest, highest, groups.size());
+  return result;
+}
+
+CheckResult check_relative_difference(const ResultsTable& results, const YAML::Node& check,
+                                      const std::string& case_path)
+{
+  const std::string column = check_text(check, "column", case_path);
+  const std::string of = check_text(check, "of", case_path), to = check_text(check, "to", case_path);
+  const double at_least = check_number(check, "at_least", case_path), at_most = check_number(check, "at_most", case_path);
+  const auto group_by = group_columns(check, case_path);
+  std::map<std::string, std::map<std::string, double>> values;  // group -> scheduler -> value
+  const std::size_t value_column = results.column(column), scheduler = results.column("scheduler");
+  for (const auto& [key, rows] : grouped_rows(results, group_by))
+    for (const std::size_t row : rows) {
+      if (!group_selected(key, group_by, check["where"], case_path))
+        break;
+      const std::string& name = results.cell(row, scheduler);
+      if ((name == of || name == to) && is_ok(results, row))
+        if (const auto value = parse_number(results.cell(row, value_column)))
+          values[group_label(key, group_by)][name] = *value;
+    }
+  CheckResult result{fmt::format("({0}[{1}] - {0}[{2}]) / {0}[{2}]", column, of, to), "",
+                     fmt::format("in [{:g}, {:g}]", at_least, at_most), Verdict::pass,
+                     "| group | " + of + " | " + to + " | relative difference |\n|---|---|---|---|\n"};
+  double lowest = INFINITY, highest = -INFINITY;
+  for (const auto& [label, pair] : values) {
+    if (pair.size() != 2) {
+      result.verdict = Verdict::fail;
+      result.measured = fmt::format("at {}: {} did not run", label, pair.count(of) ? to : of);
+      return result;
+    }
+    const double difference = (pair.at(of) - pair.at(to)) / pair.at(to);
+    result.table += fmt::format("| {} | {:.9g} | {:.9g} | {:.3g} |\n", label, pair.at(of), pair.at(to), difference);
+    lowest = std::min(lowest, difference);
+    highest = std::max(highest, difference);
+    if (!(difference >= at_least && difference <= at_most))
+      result.verdict = Verdict::fail;
+  }
+  if (values.empty()) {
+    result.verdict = Verdict::fail;
+    result.measured = "no rows of " + of + " and " + to;
+    return result;
+  }
+  result.measured = fmt::format("{:.3g} to {:.3g}", lowest, highest);
+  return result;
+}
+
+}  // namespace hbcast::cli
