@@ -14,8 +14,16 @@
 //                LP's edge loads. solved_once hands them the command's solution
 //                (BroadcastInstance::set_steady_state): 1 solve; solved_per_heuristic lets each
 //                solve its own, as the command did before issue 13: 5 solves.
+//   routed/...   the program over a routed platform (issue 16; targets: a 100-host cluster with
+//                backbone < 5 s, 500 hosts < 30 s): hbcast::ClusteredLinkModel clusters of 100
+//                hosts (1.25e8 B/s host links, 2.5e8 B/s SHARED backbones, 1.25e8 B/s uplinks, as
+//                `hbcast generate backbone`), candidates as `hbcast lp` picks them (all pairs at
+//                100 hosts, nearest:8 at 500), building the candidates and shared-link rows
+//                included, one-port and multi-port. The anchor beside it: solve/nodes:500.
+#include <hbcast/model/clustered_link_model.hpp>
 #include <hbcast/model/random_platform_generator.hpp>
 #include <hbcast/model/topology_graph.hpp>
+#include <hbcast/platform_graph/routed_topology.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 #include <hbcast/platform_graph/topology_cost_model.hpp>
 #include <hbcast/platform_graph/lp_grow_tree.hpp>
@@ -81,6 +89,29 @@ void lp_command(benchmark::State& state, Size size, bool solve_once)
   state.counters["lp_solves"] = solve_once ? 1 : 5;
 }
 
+void routed(benchmark::State& state, std::size_t clusters, hbcast::PortModel port)
+{
+  hbcast::LinkedCluster cluster;
+  cluster.hosts = 100;
+  cluster.backbone_bandwidth = 2.5e8;
+  const hbcast::ClusteredLinkModel routes(std::vector<hbcast::LinkedCluster>(clusters, cluster));
+  hbcast::SteadyStateSolution solution;
+  std::size_t rows = 0, transfers = 0;
+  for (auto _ : state) {
+    const auto topology = hbcast::build_routed_topology(routes, 0, {});
+    hbcast::SteadyStateLpOptions options;
+    options.shared_links = topology.shared_links;
+    options.port = port;
+    benchmark::DoNotOptimize(solution = hbcast::solve_steady_state_broadcast(*topology.graph, 0, kSliceBytes, options));
+    rows = topology.shared_links.size();
+    transfers = topology.graph->link_count();
+  }
+  state.counters["transfers"] = static_cast<double>(transfers);
+  state.counters["shared_link_rows"] = static_cast<double>(rows);
+  state.counters["rounds"] = solution.rounds;
+  state.counters["TP_slices_per_s"] = solution.slices_per_second;
+}
+
 const char* method_name(hbcast::SteadyStateLpMethod method)
 {
   switch (method) {
@@ -102,6 +133,12 @@ void register_benchmarks()
     const auto name = std::string("lp_command/") + (once ? "solved_once" : "solved_per_heuristic") + "/nodes:500";
     benchmark::RegisterBenchmark(name.c_str(), lp_command, kSizes[3], once)->Unit(benchmark::kMillisecond)->Iterations(1);
   }
+  for (std::size_t clusters : {1, 5})
+    for (auto port : {hbcast::PortModel::one_port, hbcast::PortModel::multi_port}) {
+      const auto name = std::string("routed/") + (port == hbcast::PortModel::one_port ? "one_port" : "multi_port") +
+                        "/hosts:" + std::to_string(100 * clusters);
+      benchmark::RegisterBenchmark(name.c_str(), routed, clusters, port)->Unit(benchmark::kMillisecond)->Iterations(3);
+    }
   using Method = hbcast::SteadyStateLpMethod;
   benchmark::RegisterBenchmark("methods/cut_generation/nodes:30", solve, kSizes[0], hbcast::SteadyStateLpOptions{})
       ->Unit(benchmark::kMillisecond)
@@ -109,7 +146,10 @@ void register_benchmarks()
   for (auto method : {Method::dual_simplex, Method::primal_simplex, Method::barrier})
     for (bool presolve : {true, false}) {
       const auto name = std::string("methods/full_") + method_name(method) + (presolve ? "+presolve" : "") + "/nodes:30";
-      benchmark::RegisterBenchmark(name.c_str(), solve, kSizes[0], hbcast::SteadyStateLpOptions{method, presolve})
+      hbcast::SteadyStateLpOptions options;
+      options.method = method;
+      options.presolve = presolve;
+      benchmark::RegisterBenchmark(name.c_str(), solve, kSizes[0], options)
           ->Unit(benchmark::kMillisecond)
           ->Iterations(method == Method::barrier ? 1 : 5);
     }

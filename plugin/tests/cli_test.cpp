@@ -270,9 +270,31 @@ TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)
     EXPECT_LE(row["one_port_ratio"].get<double>(), 1.0 + 1e-9) << row["scheduler"];
 }
 
+// Issue 16: on a platform without direct host-to-host links (a star behind a switch) SSB(G) does
+// not apply; the routed program does, over all 240 ordered pairs, and bounds every single tree's
+// link-aware throughput (a tree is one of its solutions), in both port models.
+TEST(CliLp, RoutedPlatformsGetTheRoutedProgram)
+{
+  auto result = run_hbcast({"lp", kStar, "--slice", "1MB", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(report["ssb_g"].is_null());
+  EXPECT_EQ(report["ssb_g_not_applicable"], "no direct host-to-host link");
+  EXPECT_EQ(report["routed"]["candidates"], "all 240 ordered pairs");
+  const double one_port = report["routed"]["one_port"]["throughput"];
+  EXPECT_EQ(report["lp_throughput"].get<double>(), one_port);
+  EXPECT_GE(report["multi_port_bound"].get<double>(), one_port * (1 - 1e-9));
+  for (const auto& row : report["schedulers"]) {
+    EXPECT_LE(row["one_port_ratio"].get<double>(), 1.0 + 1e-9) << row["scheduler"];
+    EXPECT_LE(row["multi_port_bound_ratio"].get<double>(), 1.0 + 1e-9) << row["scheduler"];
+  }
+  // Restricted to pairs joined by one link, a star has none.
+  expect_one_line_error(run_hbcast({"lp", kStar, "--candidates", "direct"}), "cannot be reached from the source");
+}
+
 TEST(CliLp, ErrorsNameTheProblem)
 {
-  expect_one_line_error(run_hbcast({"lp", kStar}), "has no direct host-to-host link");
+  expect_one_line_error(run_hbcast({"lp", kStar, "--candidates", "nearest:x"}), "candidate pairs 'nearest:x'");
   expect_one_line_error(run_hbcast({"lp", "/nonexistent.xml"}), "cannot read platform file");
   expect_one_line_error(run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--slice", "0"}), "size '0'");
   expect_one_line_error(run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--root", "nope"}), "no host named 'nope'");

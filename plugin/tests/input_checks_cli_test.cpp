@@ -112,10 +112,14 @@ TEST(ListOptions, NeverSwallowThePlatformWhichMayComeAnywhere)
   expect_one_line_error(run_hbcast({"simulate", "-s", "fnf", kStar, kStar}), "The following argument was not expected");
 }
 
-TEST(Messages, LpNamesTheUnreachableHost)
+// SSB(G) needs every host reachable along direct links; the routed program (issue 16) does not.
+TEST(Messages, LpSaysWhySsbOfTheGraphDoesNotApply)
 {
-  expect_one_line_error(run_hbcast({"lp", kSmallPlatform}),
-                        "host 'Fafard' is not reachable from the root 'Tremblay' along the platform's direct links");
+  const auto result = run_hbcast({"lp", kSmallPlatform, "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["ssb_g_not_applicable"], "host 'Fafard' is not reachable from the root along direct links");
+  EXPECT_GT(report["routed"]["one_port"]["throughput"].get<double>(), 0.0);
 }
 
 TEST(Messages, BadLinksAreNamedBeforeSimGridSeesThem)

@@ -22,6 +22,8 @@
 #include <CoinFinite.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -37,7 +39,8 @@ constexpr int kMaxRounds = 10000;
 // The master program on (TP, n): columns TP then n_e; rows in-port, out-port per host, then cuts.
 class CutMaster {
 public:
-  CutMaster(const std::vector<TimedLink>& links, std::size_t host_count) : link_count_(links.size())
+  CutMaster(const std::vector<TimedLink>& links, std::size_t host_count, const LoadLimits& limits)
+      : link_count_(links.size())
   {
     std::vector<CoinBigIndex> start{0};
     std::vector<int> index;
@@ -53,10 +56,31 @@ public:
     const std::size_t columns = links.size() + 1, rows = 2 * host_count;
     std::vector<double> column_lower(columns, 0.0), column_upper(columns, COIN_DBL_MAX), objective(columns, 0.0);
     objective[0] = -1.0;  // CLP minimizes
-    std::vector<double> row_lower(rows, -COIN_DBL_MAX), row_upper(rows, 1.0);
+    // Multi-port: no port rows (kept, unbounded, so that row indices do not depend on the model).
+    std::vector<double> row_lower(rows, -COIN_DBL_MAX), row_upper(rows, limits.one_port ? 1.0 : COIN_DBL_MAX);
     model_.setLogLevel(0);
     model_.loadProblem(static_cast<int>(columns), static_cast<int>(rows), start.data(), index.data(), value.data(),
                        column_lower.data(), column_upper.data(), objective.data(), row_lower.data(), row_upper.data());
+    add_capacity_rows(limits.capacity);
+  }
+
+  /// sum_{e in row} n_e * time <= 1 for each capacity row (shared links; multi-port, lone arcs).
+  void add_capacity_rows(const std::vector<CapacityRow>& rows)
+  {
+    std::vector<CoinBigIndex> starts{0};
+    std::vector<int> columns;
+    std::vector<double> elements;
+    for (const auto& row : rows) {
+      for (std::size_t e : row.arcs) {
+        columns.push_back(static_cast<int>(1 + e));
+        elements.push_back(row.time);
+      }
+      starts.push_back(static_cast<CoinBigIndex>(columns.size()));
+    }
+    const std::vector<double> lower(rows.size(), -COIN_DBL_MAX), upper(rows.size(), 1.0);
+    if (!rows.empty())
+      model_.addRows(static_cast<int>(rows.size()), lower.data(), upper.data(), starts.data(), columns.data(),
+                     elements.data());
   }
 
   /// Queues sum_{e in cut} n_e - TP >= 0 (cut: increasing link indices) unless already present.
@@ -143,31 +167,53 @@ void add_initial_cuts(CutMaster& master, const std::vector<TimedLink>& links, st
   master.add_cut(links_leaving(links, free_reach));
 }
 
+// Each link's share of its sender's spare out-port time and of its receiver's spare in-port time
+// (the smaller), as a load: the most it can grow with the ports still met.
+void limit_by_port_spare(const std::vector<TimedLink>& links, std::size_t host_count, const std::vector<double>& loads,
+                         std::vector<double>& extra)
+{
+  std::vector<double> in_spare(host_count, 1.0), out_spare(host_count, 1.0);
+  std::vector<double> in_degree(host_count, 0.0), out_degree(host_count, 0.0);
+  for (std::size_t e = 0; e < links.size(); ++e) {
+    in_spare[links[e].to] -= loads[e] * links[e].time;
+    out_spare[links[e].from] -= loads[e] * links[e].time;
+    in_degree[links[e].to] += 1.0;
+    out_degree[links[e].from] += 1.0;
+  }
+  for (std::size_t e = 0; e < links.size(); ++e)
+    if (links[e].time > 0.0)
+      extra[e] = std::min(extra[e], std::min(std::max(0.0, out_spare[links[e].from]) / out_degree[links[e].from],
+                                             std::max(0.0, in_spare[links[e].to]) / in_degree[links[e].to]) /
+                                        links[e].time);
+}
+
 // The master's optimum is a vertex: many n_uv sit at 0 although their ports have time to spare,
 // and those zeros, not TP, make most cuts fail. So the flows are tried on loads raised into the
 // spare time: each link gets an equal share of its sender's spare out-port time and of its
-// receiver's spare in-port time (the smaller), twice over. The ports stay met, and a cut short of
+// receiver's spare in-port time (the smaller), twice over; with capacity rows (shared links), also
+// an equal share of each row's spare time. The rows stay met, and a cut short of
 // TP under the raised loads is short under the master's too (loads only grew): a valid row. On the
 // 200-host bench platform this took the solve from over 8 minutes (still adding cuts, with TP
 // unchanged, after 30 rounds) to 3 rounds and 0.3 s.
 std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, std::size_t host_count,
-                                           std::vector<double> loads)
+                                           const LoadLimits& limits, std::vector<double> loads)
 {
   for (int pass = 0; pass < 2; ++pass) {
-    std::vector<double> in_spare(host_count, 1.0), out_spare(host_count, 1.0);
-    std::vector<double> in_degree(host_count, 0.0), out_degree(host_count, 0.0);
-    for (std::size_t e = 0; e < links.size(); ++e) {
-      in_spare[links[e].to] -= loads[e] * links[e].time;
-      out_spare[links[e].from] -= loads[e] * links[e].time;
-      in_degree[links[e].to] += 1.0;
-      out_degree[links[e].from] += 1.0;
+    std::vector<double> extra(links.size(), std::numeric_limits<double>::infinity());
+    if (limits.one_port)
+      limit_by_port_spare(links, host_count, loads, extra);
+    for (const auto& row : limits.capacity) {
+      // The row's spare time in equal shares between its arcs (and their other rows: the minimum).
+      double spare = 1.0;
+      for (std::size_t e : row.arcs)
+        spare -= loads[e] * row.time;
+      const double share = std::max(0.0, spare) / static_cast<double>(row.arcs.size()) / row.time;
+      for (std::size_t e : row.arcs)
+        extra[e] = std::min(extra[e], share);
     }
     for (std::size_t e = 0; e < links.size(); ++e)
-      if (links[e].time > 0.0) {
-        const double share = std::min(std::max(0.0, out_spare[links[e].from]) / out_degree[links[e].from],
-                                      std::max(0.0, in_spare[links[e].to]) / in_degree[links[e].to]);
-        loads[e] += share / links[e].time;
-      }
+      if (std::isfinite(extra[e]))
+        loads[e] += extra[e];
   }
   return loads;
 }
@@ -175,20 +221,20 @@ std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, 
 }  // namespace
 
 ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
-                                       const std::vector<bool>& free_reach)
+                                       const std::vector<bool>& free_reach, const LoadLimits& limits)
 {
   std::vector<std::pair<NodeId, NodeId>> arcs;
   for (const auto& link : links)
     arcs.emplace_back(link.from, link.to);
   MaxFlowNetwork network(host_count, arcs);
-  CutMaster master(links, host_count);
+  CutMaster master(links, host_count, limits);
   add_initial_cuts(master, links, host_count, source, free_reach);
 
   ScaledSolution solution;
   for (solution.rounds = 1; solution.rounds <= kMaxRounds; ++solution.rounds) {
     master.solve();
     const double throughput = master.throughput();
-    const std::vector<double> capacity = raised_into_spare_time(links, host_count, master.loads());
+    const std::vector<double> capacity = raised_into_spare_time(links, host_count, limits, master.loads());
     network.set_capacities(capacity, 1e-12 * std::max(1.0, *std::max_element(capacity.begin(), capacity.end())));
     std::vector<double> loads(links.size(), 0.0);
     double carried = throughput;  // the least flow any destination gets

@@ -14,6 +14,8 @@
 namespace hbcast {
 namespace {
 
+using steady_state_lp_detail::CapacityRow;
+using steady_state_lp_detail::LoadLimits;
 using steady_state_lp_detail::TimedLink;
 
 // The hosts the source reaches through free links (T = 0) alone.
@@ -53,6 +55,33 @@ double time_unit(const std::vector<TimedLink>& links)
   return std::exp(log_sum / static_cast<double>(count));
 }
 
+// The capacity rows in scaled time: each shared link's, and multi-port, each transfer's alone.
+LoadLimits load_limits(const TopologyGraph& graph, const SteadyStateLpOptions& options, double slice_bytes, double tau)
+{
+  LoadLimits limits;
+  limits.one_port = options.port == PortModel::one_port;
+  for (const auto& link : options.shared_links) {
+    if (!(link.bandwidth > 0.0))
+      throw std::invalid_argument("shared link '" + link.name + "' has no bandwidth");
+    for (std::size_t e : link.arcs)
+      if (e >= graph.link_count())
+        throw std::invalid_argument("shared link '" + link.name + "' names transfer " + std::to_string(e) +
+                                    " of " + std::to_string(graph.link_count()));
+    if (!link.arcs.empty())
+      limits.capacity.push_back({link.arcs, slice_bytes / link.bandwidth / tau});
+  }
+  if (!limits.one_port) {
+    const auto arcs = graph.links();
+    for (std::size_t e = 0; e < arcs.size(); ++e) {
+      const double alone = graph.link_time(arcs[e].first, arcs[e].second, slice_bytes) -
+                           graph.link_time(arcs[e].first, arcs[e].second, 0.0);  // slice_bytes / bandwidth
+      if (alone > 0.0)
+        limits.capacity.push_back({{e}, alone / tau});
+    }
+  }
+  return limits;
+}
+
 }  // namespace
 
 SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, NodeId source, double slice_bytes,
@@ -89,8 +118,11 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   const double tau = time_unit(links);
   for (auto& link : links)
     link.time /= tau;
+  const LoadLimits limits = load_limits(graph, options, slice_bytes, tau);
+  if (options.method != SteadyStateLpMethod::cut_generation && !(limits.one_port && limits.capacity.empty()))
+    throw std::invalid_argument("SSB: shared links and the multi-port model need the cut_generation method");
   const auto scaled = options.method == SteadyStateLpMethod::cut_generation
-                          ? steady_state_lp_detail::solve_by_cut_generation(links, n, source, free_reach)
+                          ? steady_state_lp_detail::solve_by_cut_generation(links, n, source, free_reach, limits)
                           : steady_state_lp_detail::solve_full_program(links, n, source, options.method, options.presolve);
   solution.iterations = scaled.iterations;
   solution.rounds = scaled.rounds;
@@ -105,10 +137,17 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
     in_busy[links[e].to] += scaled.edge_loads[e] * links[e].time;
     out_busy[links[e].from] += scaled.edge_loads[e] * links[e].time;
   }
-  const double excess = std::max({1.0, *std::max_element(in_busy.begin(), in_busy.end()),
-                                  *std::max_element(out_busy.begin(), out_busy.end())});
+  double excess = limits.one_port ? std::max({1.0, *std::max_element(in_busy.begin(), in_busy.end()),
+                                               *std::max_element(out_busy.begin(), out_busy.end())})
+                                   : 1.0;
+  for (const auto& row : limits.capacity) {
+    double busy = 0.0;
+    for (std::size_t e : row.arcs)
+      busy += scaled.edge_loads[e] * row.time;
+    excess = std::max(excess, busy);
+  }
   if (excess > 1.0 + 1e-6)
-    throw std::logic_error("SSB(G): the loads found overrun a port by " + std::to_string(excess - 1.0));
+    throw std::logic_error("SSB(G): the loads found overrun a port or link by " + std::to_string(excess - 1.0));
   for (double& load : solution.edge_loads)
     load /= excess;
   solution.slices_per_second = std::max(0.0, scaled.throughput / tau / excess);

@@ -23,6 +23,14 @@ using namespace hbcast;
 
 namespace {
 
+SteadyStateLpOptions lp_options(SteadyStateLpMethod method, bool presolve = true)
+{
+  SteadyStateLpOptions options;
+  options.method = method;
+  options.presolve = presolve;
+  return options;
+}
+
 constexpr double kSlice = 1e6;  // bytes
 constexpr std::uint64_t kBaseSeed = 20240611;
 constexpr int kCases = 200;
@@ -161,7 +169,7 @@ TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
     EXPECT_NEAR(lp, solution.slices_per_second * kSlice, 1e-12 * lp);
     expect_loads_consistent(solution, graph, source);
     // The program as written (x^{uv}_w), solved whole, has the same optimum.
-    const auto full = solve_steady_state_broadcast(graph, source, kSlice, {SteadyStateLpMethod::dual_simplex});
+    const auto full = solve_steady_state_broadcast(graph, source, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));
     EXPECT_NEAR(full.bytes_per_second, lp, 1e-9 * lp);
     expect_loads_consistent(full, graph, source);
     expect_below_port_bounds(solution, graph, source);
@@ -197,7 +205,7 @@ TEST(SteadyStateLpProperty, CutGenerationMatchesTheFullProgramOnGeneratedPlatfor
     parameters.seed = seed;
     const auto graph = TopologyGraph::from_platform_graph(generate_random_platform(parameters));
     const auto cuts = solve_steady_state_broadcast(graph, 0, kSlice);
-    const auto full = solve_steady_state_broadcast(graph, 0, kSlice, {SteadyStateLpMethod::dual_simplex});
+    const auto full = solve_steady_state_broadcast(graph, 0, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));
     EXPECT_NEAR(cuts.slices_per_second, full.slices_per_second, 1e-9 * full.slices_per_second);
     expect_loads_consistent(cuts, graph, 0);
     expect_below_port_bounds(cuts, graph, 0);

@@ -16,6 +16,14 @@ using namespace hbcast;
 
 namespace {
 
+SteadyStateLpOptions lp_options(SteadyStateLpMethod method, bool presolve = true)
+{
+  SteadyStateLpOptions options;
+  options.method = method;
+  options.presolve = presolve;
+  return options;
+}
+
 constexpr double kSlice = 1e6;  // bytes
 constexpr double kTolerance = 1e-9;
 
@@ -177,7 +185,7 @@ TEST(SteadyStateLp, SeveralTreesBeatEverySingleTree)
     EXPECT_NEAR(tree_throughput(tree, graph), 50.0, kTolerance);
   // Full program: links s->a, s->b carry both commodities, a->b only b's, b->a only a's: 6 x, 4 n,
   // TP; rows: 2 x 2 conservation, 2 x 3 ports, 6 linking.
-  const auto full = solve_steady_state_broadcast(graph, 0, kSlice, {SteadyStateLpMethod::dual_simplex});
+  const auto full = solve_steady_state_broadcast(graph, 0, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));
   EXPECT_NEAR(full.slices_per_second, 75.0, kTolerance);
   EXPECT_EQ(full.variable_count, 11u);
   EXPECT_EQ(full.constraint_count, 16u);
@@ -192,7 +200,7 @@ TEST(SteadyStateLp, EveryMethodFindsTheSameOptimum)
   for (auto method : {SteadyStateLpMethod::cut_generation, SteadyStateLpMethod::dual_simplex,
                       SteadyStateLpMethod::primal_simplex, SteadyStateLpMethod::barrier})
     for (bool presolve : {true, false}) {
-      const auto solution = solve_steady_state_broadcast(graph, 0, kSlice, {method, presolve});
+      const auto solution = solve_steady_state_broadcast(graph, 0, kSlice, lp_options(method, presolve));
       EXPECT_NEAR(solution.slices_per_second, 75.0, 1e-7) << static_cast<int>(method) << " presolve " << presolve;
     }
 }

@@ -1,8 +1,10 @@
 #pragma once
 #include <hbcast/core/node_id.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace hbcast {
@@ -22,10 +24,27 @@ enum class SteadyStateLpMethod {
   barrier,
 };
 
+/// A shared link of a routed platform (issue 16): every transfer whose route crosses it, as an
+/// index into TopologyGraph::links(), shares its bandwidth. Its row in the program:
+/// sum_{e in arcs} n_e * slice_bytes / bandwidth <= 1.
+struct SharedLinkRow {
+  std::string name;
+  double bandwidth = 0.0;  ///< bytes per second
+  std::vector<std::size_t> arcs;
+};
+
 struct SteadyStateLpOptions {
   SteadyStateLpMethod method = SteadyStateLpMethod::cut_generation;
   /// CLP's presolve, for the full-program methods (drops implied rows and fixed columns).
   bool presolve = true;
+  /// Routed platforms (issue 16): the graph's links are host-to-host transfers along routes, and
+  /// these links are shared between them. cut_generation only.
+  std::vector<SharedLinkRow> shared_links;
+  /// one_port: SSB(G)'s port rows. multi_port (ForestColl's model): no port rows; each transfer
+  /// alone is bounded by its route's bottleneck, n_e * slice_bytes * inverse_bandwidth <= 1, and
+  /// the shared links by their rows; the optimum is then the smallest max-flow from the source to
+  /// any host under those capacities (Edmonds' branching theorem). cut_generation only.
+  PortModel port = PortModel::one_port;
 };
 
 struct SteadyStateSolution {

@@ -1,0 +1,106 @@
+#include <hbcast/platform_graph/routed_topology.hpp>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <string>
+#include <stdexcept>
+
+namespace hbcast {
+namespace {
+
+using Rule = RoutedCandidates::Rule;
+
+// A reference size for ranking receivers: 1 MiB, where latency and bandwidth both matter.
+constexpr double kRankingBytes = 1048576.0;
+
+std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& routes, NodeId source, std::size_t k)
+{
+  const std::size_t n = routes.host_count();
+  std::vector<std::pair<NodeId, NodeId>> pairs;
+  for (NodeId u = 0; u < n; ++u) {
+    std::vector<std::pair<double, NodeId>> ranked;
+    for (NodeId v = 0; v < n; ++v)
+      if (v != u)
+        ranked.emplace_back(routes.pairwise_time(u, v, kRankingBytes), v);
+    const std::size_t kept = std::min(k, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept), ranked.end());
+    for (std::size_t r = 0; r < kept; ++r)
+      pairs.emplace_back(u, ranked[r].second);
+    if (n > 1)
+      pairs.emplace_back(u, static_cast<NodeId>((u + 1) % n));  // a ring: every host reachable
+    if (u != source)
+      pairs.emplace_back(source, u);
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& routes, NodeId source,
+                                                       const RoutedCandidates& candidates, std::string& description)
+{
+  const std::size_t n = routes.host_count();
+  Rule rule = candidates.rule;
+  if (rule == Rule::automatic)
+    rule = n <= RoutedCandidates::kAllPairsLimit ? Rule::all : Rule::nearest;
+  if (rule == Rule::nearest) {
+    auto pairs = nearest_pairs(routes, source, candidates.nearest);
+    description = "nearest " + std::to_string(candidates.nearest) +
+                  " receivers per host, a ring and the source to all: " + std::to_string(pairs.size()) + " pairs";
+    return pairs;
+  }
+  std::vector<std::pair<NodeId, NodeId>> pairs;
+  for (NodeId u = 0; u < n; ++u)
+    for (NodeId v = 0; v < n; ++v)
+      if (u != v && (rule == Rule::all || routes.route(u, v)->links.size() == 1))
+        pairs.emplace_back(u, v);
+  description = rule == Rule::all ? "all " + std::to_string(pairs.size()) + " ordered pairs"
+                                  : "the " + std::to_string(pairs.size()) + " pairs joined by one link";
+  return pairs;
+}
+
+}  // namespace
+
+RoutedCandidates parse_routed_candidates(const std::string& text)
+{
+  if (text == "auto")
+    return {Rule::automatic, 8};
+  if (text == "all")
+    return {Rule::all, 8};
+  if (text == "direct")
+    return {Rule::direct, 8};
+  const std::string count = text.rfind("nearest:", 0) == 0 ? text.substr(8) : "";
+  if (!count.empty() && count.size() <= 9 && count.find_first_not_of("0123456789") == std::string::npos &&
+      std::stoul(count) >= 1)
+    return {Rule::nearest, static_cast<std::size_t>(std::stoul(count))};
+  throw std::invalid_argument("candidate pairs '" + text + "' is not auto, all, direct or nearest:K (K >= 1)");
+}
+
+RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates)
+{
+  RoutedTopology result;
+  const auto pairs = candidate_pairs(routes, source, candidates, result.candidates);
+  result.graph = std::make_shared<TopologyGraph>(routes.host_count());
+  std::map<LinkId, std::vector<std::size_t>> crossing;  // shared link -> candidate indices
+  for (std::size_t e = 0; e < pairs.size(); ++e) {
+    const auto route = routes.route(pairs[e].first, pairs[e].second);
+    result.graph->add_link(pairs[e].first, pairs[e].second, route->latency, route->bandwidth);
+    std::vector<LinkId> links = route->links;
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());  // a link twice in a route: one share
+    for (LinkId link : links)
+      if (routes.link(link).sharing == LinkSharing::shared)
+        crossing[link].push_back(e);
+  }
+  // graph.links() lists edges by sender, then insertion: the pairs are sorted, so index e is pair e.
+  for (auto& [link, arcs] : crossing)
+    if (arcs.size() >= 2)
+      result.shared_links.push_back({routes.link(link).name, routes.link(link).bandwidth, std::move(arcs)});
+  if (const NodeId missing = result.graph->first_unreached_from(source); missing != kNoNode)
+    throw std::invalid_argument("host " + std::to_string(missing) + " cannot be reached from the source through " +
+                                result.candidates);
+  return result;
+}
+
+}  // namespace hbcast
