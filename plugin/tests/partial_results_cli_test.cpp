@@ -119,10 +119,12 @@ std::size_t files_in(const std::string& directory)
 
 }  // namespace
 
+// Seed 002's heuristics on direct links only (--platform-graph direct, as published): Fafard has
+// none from the root. By default (issue 16) they run over the routes instead.
 TEST(PartialResults, AllOnSmallPlatformSkipsWhatDoesNotApplyAndSaysWhy)
 {
   // Before issue 14 this printed nothing: prune-simple's error ended the whole run.
-  auto table = run_hbcast({"simulate", kSmallPlatform});
+  auto table = run_hbcast({"simulate", kSmallPlatform, "--platform-graph", "direct"});
   ASSERT_EQ(table.exit_status, 0) << table.err;
   EXPECT_NE(table.out.find("skipped   prune-simple, prune-degree, grow-tree, multiport-grow-tree, "
                            "multiport-prune-degree, lp-prune, lp-grow-tree (" + kFafardUnreachable + ")"),
@@ -131,14 +133,16 @@ TEST(PartialResults, AllOnSmallPlatformSkipsWhatDoesNotApplyAndSaysWhy)
   EXPECT_NE(table.out.find("\nfnf "), std::string::npos) << table.out;
   EXPECT_EQ(table.out.find("No figures"), std::string::npos) << "nothing failed";
 
-  const auto json = run_json({"simulate", kSmallPlatform, "--format", "json"}, 0);
+  EXPECT_NE(table.out.find("; platform graph: direct links only"), std::string::npos) << table.out;
+  const auto json = run_json({"simulate", kSmallPlatform, "--platform-graph", "direct", "--format", "json"}, 0);
+  EXPECT_EQ(json.at("platform_graph"), "direct");
   ASSERT_EQ(json.at("skipped").size(), 7u);
   EXPECT_EQ(json.at("skipped")[0].at("scheduler"), "prune-simple");
   EXPECT_EQ(json.at("skipped")[0].at("reason"), "prune-simple: " + kFafardUnreachable);
   for (const auto& run : json.at("runs"))
     EXPECT_EQ(run.at("status"), "ok") << run.dump();
 
-  auto csv = run_hbcast({"simulate", kSmallPlatform, "--format", "csv"});
+  auto csv = run_hbcast({"simulate", kSmallPlatform, "--platform-graph", "direct", "--format", "csv"});
   ASSERT_EQ(csv.exit_status, 0) << csv.err;
   EXPECT_NE(csv.out.find(",status,error\n"), std::string::npos);
   EXPECT_NE(csv_row(csv.out, "prune-simple").find(",skipped,prune-simple: " + kFafardUnreachable),
@@ -149,7 +153,8 @@ TEST(PartialResults, AllOnSmallPlatformSkipsWhatDoesNotApplyAndSaysWhy)
 
 TEST(PartialResults, NamedSchedulerThatDoesNotApplyIsARowInEveryFormatAndExitsOne)
 {
-  const std::vector<std::string> command{"simulate", kSmallPlatform, "-s", "fnf,prune-simple,flat"};
+  const std::vector<std::string> command{"simulate", kSmallPlatform, "-s", "fnf,prune-simple,flat", "--platform-graph",
+                                         "direct"};
   auto table = run_hbcast(command);
   EXPECT_EQ(table.exit_status, 1);
   EXPECT_EQ(table.err, "hbcast: scheduler 'prune-simple' not-applicable: prune-simple: " + kFafardUnreachable + "\n");
@@ -283,4 +288,18 @@ TEST(Interruption, SigtermOnSweepKillsTheWorkersAndLeavesOnlyCompleteRows)
   EXPECT_EQ(std::count(results.begin(), results.end(), '\n'), 1);
   EXPECT_EQ(results.rfind("point,scenario,fingerprint,", 0), 0u);
   EXPECT_EQ(files_in(dir.path()), 5u) << "scenario, results, wall times, stdout, stderr";
+}
+
+// Issue 16: by default seed 002's heuristics run on a platform whose direct links do not reach
+// every host, over the host pairs of its routes, and their model says so.
+TEST(PartialResults, SeedTwoHeuristicsRunOverRoutesByDefault)
+{
+  const auto json = run_json({"simulate", kSmallPlatform, "-s", "prune-simple,lp-prune", "--format", "json"}, 0);
+  EXPECT_EQ(json.at("platform_graph"), "auto");
+  ASSERT_EQ(json.at("runs").size(), 2u);
+  for (const auto& run : json.at("runs")) {
+    EXPECT_EQ(run.at("status"), "ok") << run.dump();
+    EXPECT_NE(run.at("own_model").get<std::string>().find("routed: all "), std::string::npos) << run.dump();
+  }
+  expect_one_line_error(run_hbcast({"simulate", kSmallPlatform, "--platform-graph", "routes"}), "--platform-graph");
 }

@@ -13,6 +13,7 @@
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/scheduler_in_child.hpp>
 #include <hbcast/simulation/mpi_baselines.hpp>
+#include <hbcast/simulation/platform_graph_choice.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/simulation/smpi_run.hpp>
@@ -60,7 +61,8 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
 }
 
 // The route-based schedulers come first in the registry, so the first run tells whether the
-// platform has the direct links the topology-aware ones need.
+// platform has direct links or is small enough for a routed graph (issue 16), which the
+// topology-aware ones need.
 SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                          std::ostream& err)
 {
@@ -69,9 +71,15 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
   ProgressLine progress(err, schedulers.size());
   for (std::size_t k = 0; k < schedulers.size(); ++k) {
     const auto& [name, optional] = schedulers[k];
-    if (header && optional && !header->has_platform_graph && find_scheduler(name)->needs_platform_graph) {
-      skipped.push_back(
-          run_without_figures(name, "skipped", "needs direct host-to-host links; this platform has none"));
+    const bool routed_graph = options.platform_graph != "direct" && header && header->host_count <= kRoutedGraphHostLimit;
+    if (header && optional && !header->has_platform_graph && !routed_graph && find_scheduler(name)->needs_platform_graph) {
+      skipped.push_back(run_without_figures(
+          name, "skipped",
+          options.platform_graph == "direct"
+              ? std::string("needs direct host-to-host links; this platform has none")
+              : fmt::format("needs a platform graph: no direct host-to-host links, and routed ones are built up to "
+                            "{} hosts",
+                            kRoutedGraphHostLimit)));
       continue;
     }
     progress.update(k, "simulating " + name);
@@ -204,6 +212,11 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "cost model the schedulers see: pairwise (T_uv of the platform) or sender-only (t_u, "
                       "seed 000); predictions under the platform's pairwise model are reported either way")
       ->check(CLI::IsMember({"pairwise", "sender-only"}));
+  command->add_option("--platform-graph", options->platform_graph,
+                      "platform graph of seed 002's heuristics: auto (direct links where they reach every host, "
+                      "else host pairs along routes with shared-link capacities) or direct (direct links only, as "
+                      "published) (default auto)")
+      ->check(CLI::IsMember({"auto", "direct"}));
   as_list(command->add_option("--times", options->times,
                       "sender-only instance: transmission times in seconds, comma-separated (replaces the "
                       "platform: a star realizing them exactly is generated)"))

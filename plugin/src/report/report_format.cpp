@@ -90,8 +90,9 @@ std::string parameters_text(const SimulationReport& report, const char* lead)
 // The options that change results and have no line of their own (issue 14, item 10).
 void write_options_lines(std::ostream& out, const SimulationReport& report)
 {
-  out << fmt::format("options   schedulers see the {} model; root: {}{}\n", report.scheduler_model,
-                     report.root_choice.empty() ? "first host" : report.root_choice, parameters_text(report, "; parameters "));
+  out << fmt::format("options   schedulers see the {} model; root: {}{}{}\n", report.scheduler_model,
+                     report.root_choice.empty() ? "first host" : report.root_choice, parameters_text(report, "; parameters "),
+                     report.platform_graph == "direct" ? "; platform graph: direct links only" : "");
   if (!report.send_overhead_rule.empty())
     out << fmt::format("multi-port send overhead from: {}\n", report.send_overhead_rule);
 }

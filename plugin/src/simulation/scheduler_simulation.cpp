@@ -9,7 +9,6 @@
 #include <hbcast/model/scheduler_not_applicable.hpp>
 #include <hbcast/model/sender_only_model.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
-#include <hbcast/platform/direct_link_topology.hpp>
 #include <hbcast/platform/engine_teardown.hpp>
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
@@ -21,6 +20,7 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
+#include <hbcast/simulation/platform_graph_choice.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/util/mix_seed.hpp>
 
@@ -286,6 +286,7 @@ void record_options(SimulationReport& report, const SimulateOptions& options, co
 {
   report.scheduler_model = options.model;
   report.root_choice = root_choice(options);
+  report.platform_graph = options.platform_graph;
   std::vector<std::string> every_scheduler;  // the requested ones were checked by run_simulate
   for (const auto& scheduler : scheduler_registry())
     every_scheduler.push_back(scheduler.name);
@@ -432,18 +433,14 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   if (options.model == "sender-only")
     scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
   BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
-  instance.set_topology(direct_link_topology(*costs));
   const auto links = std::make_shared<PlatformLinkModel>(platform);
   instance.set_links(links);
   instance.set_parameters(report.scheduler_parameters);
+  const auto graph = attach_platform_graph(instance, *costs, *links, root, options.platform_graph == "direct",
+                                           scheduler->needs_platform_graph, options.steady_state_bound);
   report.has_platform_graph = instance.has_topology();
-  if (options.steady_state_bound) {
-    set_activity("solving the steady-state LP");
-    auto lp = std::make_shared<const SteadyStateSolution>(
-        solve_steady_state_broadcast(instance.topology("the steady-state LP"), root, report.slice_bytes));
-    report.lp_throughput = lp->bytes_per_second;
-    instance.set_steady_state(lp, root);  // lp-prune and lp-grow-tree reuse it
-  }
+  if (options.steady_state_bound)
+    report.lp_throughput = graph.lp_bytes_per_second;
   const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
   if (!members.empty()) {
     report.members = names_of(members, platform.host_names());
@@ -462,6 +459,8 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
   } catch (const std::exception& error) {
     run = run_without_figures(scheduler_name, "failed", error.what());
   }
+  if (scheduler->needs_platform_graph && !graph.routed.empty() && run.status == "ok")
+    run.own_model += " (" + graph.routed + ")";  // issue 16: which pairs the heuristic chose from
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   skip_engine_teardown(engine_owner);  // this runs in a child that exits once the report is out

@@ -183,6 +183,7 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"network_config_origin", report.network_config_origin},
           {"model", report.scheduler_model},
           {"root_choice", report.root_choice},
+          {"platform_graph", report.platform_graph},
           {"scheduler_parameters", report.scheduler_parameters},
           {"runs", report.runs},
           {"has_platform_graph", report.has_platform_graph},
@@ -219,6 +220,7 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
       json.value("network_config_origin", std::map<std::string, std::string>{});
   report.scheduler_model = json.value("model", std::string("pairwise"));
   report.root_choice = json.value("root_choice", std::string());
+  report.platform_graph = json.value("platform_graph", std::string("auto"));
   report.scheduler_parameters = json.value("scheduler_parameters", std::map<std::string, double>{});
   report.send_overhead_rule = json.value("send_overhead_rule", std::string());
   report.has_platform_graph = json.value("has_platform_graph", false);

@@ -28,6 +28,9 @@ struct SimulateOptions {
   bool keep_trees = false;                  ///< return the trees (for --dot and --plan)
   /// Also solve the steady-state LP SSB(G) (seed 002, section 4.1) for the throughput bound.
   bool steady_state_bound = false;
+  /// The platform graph of seed 002's heuristics: "auto" (direct links where they reach every
+  /// host, else the routed candidates, issue 16) or "direct" (direct links only, as published).
+  std::string platform_graph = "auto";
 
   /// "pairwise" (the platform's T_uv) or "sender-only" (each host's t_u, seed 000): the model the
   /// schedulers see. Predictions under the platform's pairwise model are reported either way.

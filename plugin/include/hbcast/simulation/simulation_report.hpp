@@ -81,6 +81,7 @@ struct SimulationReport {
   std::map<std::string, std::string> network_config_origin;
   std::string scheduler_model = "pairwise"; ///< --model: what the schedulers see (pairwise or sender-only)
   std::string root_choice;                  ///< how the root was chosen (first host, fastest, given, random)
+  std::string platform_graph = "auto";      ///< --platform-graph: auto or direct (issue 16)
   std::map<std::string, double> scheduler_parameters;  ///< --param NAME=VALUE
   /// Multi-port only: where the hosts' send overheads come from (properties, up link, none), counted.
   std::string send_overhead_rule;
