@@ -1,4 +1,6 @@
 #pragma once
+#include <hbcast/core/slice_interleaving.hpp>
+
 #include <cstddef>
 #include <vector>
 
@@ -14,8 +16,6 @@ struct SliceRange {
 /// first count mod k slices one element longer. No slice for count 0.
 std::vector<SliceRange> split_elements(std::size_t count, std::size_t slices);
 
-/// The tree each of `slices` slices follows: smooth weighted round robin over `weights`, so tree
-/// t carries about weights[t] / sum of the slices, spread evenly (ties to the lower index).
-std::vector<std::size_t> interleave_trees(const std::vector<double>& weights, std::size_t slices);
+using hbcast::interleave_trees;  // the replay's interleaving (core/slice_interleaving.hpp)
 
 }  // namespace hbcast::mpi
