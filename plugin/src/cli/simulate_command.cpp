@@ -50,7 +50,8 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
   for (const auto& name : requested) {
     if (name == "all") {
       for (const auto& scheduler : scheduler_registry())
-        names.push_back({scheduler.name, true});
+        if (!scheduler.named_only)
+          names.push_back({scheduler.name, true});
     } else if (find_scheduler(name) == nullptr) {
       throw std::invalid_argument("unknown scheduler '" + name + "' (see 'hbcast schedulers')");
     } else {

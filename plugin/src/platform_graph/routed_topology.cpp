@@ -77,26 +77,36 @@ RoutedCandidates parse_routed_candidates(const std::string& text)
   throw std::invalid_argument("candidate pairs '" + text + "' is not auto, all, direct or nearest:K (K >= 1)");
 }
 
-RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates)
+std::vector<SharedLinkRow> shared_link_rows(const LinkRouteModel& routes,
+                                            const std::vector<std::pair<NodeId, NodeId>>& arcs)
 {
-  RoutedTopology result;
-  const auto pairs = candidate_pairs(routes, source, candidates, result.candidates);
-  result.graph = std::make_shared<TopologyGraph>(routes.host_count());
-  std::map<LinkId, std::vector<std::size_t>> crossing;  // shared link -> candidate indices
-  for (std::size_t e = 0; e < pairs.size(); ++e) {
-    const auto route = routes.route(pairs[e].first, pairs[e].second);
-    result.graph->add_link(pairs[e].first, pairs[e].second, route->latency, route->bandwidth);
-    std::vector<LinkId> links = route->links;
+  std::map<LinkId, std::vector<std::size_t>> crossing;  // shared link -> arcs
+  for (std::size_t e = 0; e < arcs.size(); ++e) {
+    std::vector<LinkId> links = routes.route(arcs[e].first, arcs[e].second)->links;
     std::sort(links.begin(), links.end());
     links.erase(std::unique(links.begin(), links.end()), links.end());  // a link twice in a route: one share
     for (LinkId link : links)
       if (routes.link(link).sharing == LinkSharing::shared)
         crossing[link].push_back(e);
   }
+  std::vector<SharedLinkRow> rows;
+  for (auto& [link, crossing_arcs] : crossing)
+    if (crossing_arcs.size() >= 2)
+      rows.push_back({routes.link(link).name, routes.link(link).bandwidth, std::move(crossing_arcs)});
+  return rows;
+}
+
+RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates)
+{
+  RoutedTopology result;
+  const auto pairs = candidate_pairs(routes, source, candidates, result.candidates);
+  result.graph = std::make_shared<TopologyGraph>(routes.host_count());
+  for (const auto& [from, to] : pairs) {
+    const auto route = routes.route(from, to);
+    result.graph->add_link(from, to, route->latency, route->bandwidth);
+  }
   // graph.links() lists edges by sender, then insertion: the pairs are sorted, so index e is pair e.
-  for (auto& [link, arcs] : crossing)
-    if (arcs.size() >= 2)
-      result.shared_links.push_back({routes.link(link).name, routes.link(link).bandwidth, std::move(arcs)});
+  result.shared_links = shared_link_rows(routes, pairs);
   if (const NodeId missing = result.graph->first_unreached_from(source); missing != kNoNode)
     throw std::invalid_argument("host " + std::to_string(missing) + " cannot be reached from the source through " +
                                 result.candidates);

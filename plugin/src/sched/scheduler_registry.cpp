@@ -5,6 +5,7 @@
 #include <hbcast/grid/grid_scheduler.hpp>
 #include <hbcast/platform_graph/lp_grow_tree.hpp>
 #include <hbcast/platform_graph/lp_prune.hpp>
+#include <hbcast/platform_graph/multi_tree.hpp>
 #include <hbcast/platform_graph/multiport_grow_tree.hpp>
 #include <hbcast/platform_graph/multiport_prune_degree.hpp>
 #include <hbcast/platform_graph/topo_grow_tree.hpp>
@@ -103,6 +104,11 @@ std::vector<SchedulerInfo> build_registry()
   registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
                       "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
                       false, {}, {}, true});
+  registry.push_back({"multi-tree",
+                      "the steady-state optimum as weighted trees (LP loads packed into arborescences; a plan, "
+                      "run only when named)",
+                      "seed 002, section 4.1 (SSB), Edmonds' branching theorem; issue 16", schedule_multi_tree, true, {},
+                      {}, true, true});
   return registry;
 }
 

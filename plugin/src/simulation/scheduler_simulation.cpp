@@ -20,6 +20,7 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
+#include <hbcast/simulation/multi_tree_run.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/util/mix_seed.hpp>
@@ -337,6 +338,14 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
+  if (!scheduled.weighted_trees.empty()) {
+    if (!members.empty())
+      throw SchedulerNotApplicable(scheduler_name + ": a multi-tree plan broadcasts to every host");
+    simulate_multi_tree_plan(run, scheduled.weighted_trees, engine, platform.hosts(), *costs, options, port);
+    if (options.keep_trees)
+      keep_tree(run, scheduled.tree);  // the heaviest tree, for --dot's single-tree readers
+    return run;
+  }
   const CostModel& own = scheduled.own_model ? *scheduled.own_model : *costs;
   // A multicast tree reaches only its participants: predict and replay it renumbered over them.
   const ParticipantTree participants =

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hbcast {
 
@@ -11,6 +12,12 @@ namespace hbcast {
 /// Evaluating the tree under `own_model` gives the heuristic's own prediction; under the pairwise
 /// model, the platform's. A null own_model means the scheduler has no model of its own (flat,
 /// binomial): its own prediction is the pairwise one.
+/// One tree of a multi-tree plan and the slices per second it carries.
+struct WeightedTree {
+  double weight = 0.0;
+  BroadcastTree tree;
+};
+
 struct ScheduleResult {
   BroadcastTree tree;
   std::shared_ptr<const CostModel> own_model;
@@ -18,6 +25,9 @@ struct ScheduleResult {
   /// Exact searches only: "proven" when the tree is optimal under own_model, "unproven" when a
   /// node or time limit stopped the search first. Empty for heuristics.
   std::string optimality = {};
+  /// A multi-tree plan (issue 16): its trees with their weights (slices per second; they sum to the
+  /// plan's throughput). `tree` is then the heaviest. Empty for single-tree schedulers.
+  std::vector<WeightedTree> weighted_trees = {};
 };
 
 }  // namespace hbcast

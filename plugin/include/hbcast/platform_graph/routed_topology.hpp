@@ -36,6 +36,10 @@ struct RoutedTopology {
   std::string candidates;  ///< the rule applied, e.g. "all 9900 ordered pairs"
 };
 
+/// The capacity rows of the SHARED links that two or more of `arcs` (host pairs) cross.
+std::vector<SharedLinkRow> shared_link_rows(const LinkRouteModel& routes,
+                                            const std::vector<std::pair<NodeId, NodeId>>& arcs);
+
 /// Builds it from `routes` (every ordered pair's route is looked up once: O(n^2) look-ups, and
 /// O(candidates x route length) memory). Throws std::invalid_argument when some host cannot be
 /// reached from the source through the candidates.

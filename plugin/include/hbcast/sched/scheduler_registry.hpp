@@ -35,6 +35,8 @@ struct SchedulerInfo {
   std::vector<SchedulerParameter> parameters = {};
   /// Needs the platform's links and routes (BroadcastInstance::set_links), like the link-aware schedulers.
   bool needs_links = false;
+  /// Run only when named, never as part of "all" (multi-tree: a plan of several trees, not a tree).
+  bool named_only = false;
 };
 
 /// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.

@@ -57,6 +57,10 @@ struct SchedulerRun {
   /// Pipelined only: the observed period, mean inter-arrival of slices at the node that completes
   /// last, past its first slice (ReplayResult::observed_period); simulated.period is the formula.
   std::optional<double> observed_period;
+  /// Multi-tree plans (issue 16): each tree's weight (slices per second, summing to the plan's
+  /// throughput) and, when trees are kept, its children lists. Empty for single trees.
+  std::vector<double> plan_weights;
+  std::vector<std::vector<std::vector<NodeId>>> plan_children;
 };
 
 /// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root

@@ -1,0 +1,68 @@
+#include <hbcast/platform_graph/multi_tree.hpp>
+
+#include <hbcast/platform_graph/arborescence_packing.hpp>
+#include <hbcast/platform_graph/routed_topology.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+#include <hbcast/platform_graph/topology_scheduling.hpp>
+
+#include <algorithm>
+
+namespace hbcast {
+namespace {
+
+// The loads of the program in the instance's port model; one-port reuses a solution already set.
+SteadyStateSolution steady_state_loads(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root)
+{
+  if (instance.port() == PortModel::one_port)
+    if (const SteadyStateSolution* solved = instance.steady_state(root))
+      return *solved;
+  SteadyStateLpOptions options;
+  options.port = instance.port();
+  if (instance.has_links())
+    options.shared_links = shared_link_rows(*instance.links("multi-tree"), graph.links());
+  return solve_steady_state_broadcast(graph, root, instance.transfer_bytes(), options);
+}
+
+std::size_t subtree_height(const std::vector<std::vector<NodeId>>& children, NodeId node)
+{
+  std::size_t height = 0;
+  for (NodeId child : children[node])
+    height = std::max(height, 1 + subtree_height(children, child));
+  return height;
+}
+
+BroadcastTree tree_of(const WeightedArborescence& packed, const std::vector<std::pair<NodeId, NodeId>>& arcs,
+                      std::size_t node_count, NodeId root)
+{
+  std::vector<std::vector<NodeId>> children(node_count);
+  for (std::size_t arc : packed.arcs)
+    children[arcs[arc].first].push_back(arcs[arc].second);
+  std::vector<std::size_t> height(node_count);
+  for (NodeId node = 0; node < node_count; ++node)
+    height[node] = subtree_height(children, node);
+  for (auto& list : children)
+    std::stable_sort(list.begin(), list.end(), [&](NodeId a, NodeId b) { return height[a] > height[b]; });
+  return BroadcastTree(root, std::move(children));
+}
+
+}  // namespace
+
+ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId root)
+{
+  const TopologyGraph& graph = checked_topology(instance, root, "multi-tree");
+  if (graph.size() < 2)
+    return {BroadcastTree(graph.size(), root), nullptr, "a single host: nothing to send"};
+  const auto arcs = graph.links();
+  const SteadyStateSolution lp = steady_state_loads(instance, graph, root);
+  const ArborescencePacking packing = pack_arborescences(graph.size(), root, arcs, lp.edge_loads);
+  ScheduleResult result;
+  for (const auto& packed : packing.trees)
+    result.weighted_trees.push_back({packed.weight, tree_of(packed, arcs, graph.size(), root)});
+  std::stable_sort(result.weighted_trees.begin(), result.weighted_trees.end(),
+                   [](const WeightedTree& a, const WeightedTree& b) { return a.weight > b.weight; });
+  result.tree = result.weighted_trees.front().tree;
+  result.own_model_name = "steady-state program over the platform graph (multi-tree plan)";
+  return result;
+}
+
+}  // namespace hbcast
