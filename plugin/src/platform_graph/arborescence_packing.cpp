@@ -2,6 +2,7 @@
 #include <hbcast/platform_graph/arborescence_packing.hpp>
 #include <hbcast/platform_graph/min_cost_arborescence.hpp>
 
+#include "max_flow_network.hpp"
 #include "steady_state_lp_detail.hpp"
 
 #include <ClpSimplex.hpp>
@@ -30,7 +31,8 @@ constexpr double kClpDualTolerance = 1e-11;
 constexpr double kClpPrimalTolerance = 1e-10;
 // Trees lighter than this fraction of the total are dropped as noise.
 constexpr double kNoiseWeight = 1e-11;
-constexpr int kGreedyTrees = 8;
+// Column generation stops once the master reaches the max-flow bound to this relative precision.
+constexpr double kBoundPrecision = 1e-9;
 constexpr int kMaxRounds = 1000000;
 
 void validate(std::size_t node_count, NodeId root, const Arcs& arcs, const std::vector<double>& capacities)
@@ -128,6 +130,9 @@ public:
     steady_state_lp_detail::require_optimal(model_);
   }
 
+  /// The master's optimum: the total weight of its trees.
+  double total() const { return -model_.objectiveValue(); }
+
   /// y_e >= 0 per arc (0 for arcs without a row): what one more unit of c_e would add.
   std::vector<double> duals() const
   {
@@ -149,14 +154,16 @@ private:
   std::vector<Tree> columns_;
 };
 
-// The first columns: the widest arborescence, its bottleneck taken off the capacities, again.
+// The first columns: the widest arborescence, its bottleneck taken off the capacities, again, until
+// some node is cut off (a feasible packing, often most of the optimum).
 void add_greedy_trees(PackingMaster& master, std::size_t node_count, NodeId root, const Arcs& arcs,
                       std::vector<double> residual)
 {
   std::vector<std::vector<std::size_t>> out_arcs(node_count);
   for (std::size_t k = 0; k < arcs.size(); ++k)
     out_arcs[arcs[k].first].push_back(k);
-  for (int t = 0; t < kGreedyTrees; ++t) {
+  // Each round empties at least one arc: at most as many trees as arcs.
+  for (std::size_t t = 0; t < arcs.size(); ++t) {
     const auto tree = widest_arborescence(node_count, root, arcs, out_arcs, residual);
     if (!tree)
       return;
@@ -171,9 +178,24 @@ void add_greedy_trees(PackingMaster& master, std::size_t node_count, NodeId root
   }
 }
 
-// Adds the cheapest tree under the duals while it improves the master; returns the rounds.
+// Edmonds' bound: the smallest max-flow from the root to any node under the capacities.
+double smallest_max_flow(std::size_t node_count, NodeId root, const Arcs& arcs, const std::vector<double>& capacity)
+{
+  MaxFlowNetwork network(node_count, arcs);
+  double smallest = COIN_DBL_MAX;
+  for (NodeId v = 0; v < node_count; ++v)
+    if (v != root) {
+      network.set_capacities(capacity, 1e-15);
+      smallest = std::min(smallest, network.solve(root, v, smallest));
+    }
+  return smallest;
+}
+
+// Adds the cheapest tree under the duals while it improves the master and the master is below
+// Edmonds' bound (`bound`: reaching it proves optimality without the degenerate tail of pricing
+// rounds that only prove it); returns the rounds.
 int generate_columns(PackingMaster& master, std::size_t node_count, NodeId root, const Arcs& arcs,
-                     const std::vector<double>& capacity)
+                     const std::vector<double>& capacity, double bound)
 {
   Arcs priced;  // arcs of zero capacity are no arcs
   std::vector<std::size_t> original;
@@ -184,6 +206,8 @@ int generate_columns(PackingMaster& master, std::size_t node_count, NodeId root,
     }
   for (int round = 1; round <= kMaxRounds; ++round) {
     master.solve();
+    if (master.total() >= bound * (1.0 - kBoundPrecision))
+      return round;
     const std::vector<double> y = master.duals();
     std::vector<double> cost(priced.size());
     for (std::size_t j = 0; j < priced.size(); ++j)
@@ -250,7 +274,8 @@ ArborescencePacking pack_arborescences(std::size_t node_count, NodeId root, cons
   add_greedy_trees(master, node_count, root, arcs, capacity);
   if (master.columns().empty())
     return {};  // some node is unreachable through arcs of positive capacity
-  const int rounds = generate_columns(master, node_count, root, arcs, capacity);
+  const int rounds =
+      generate_columns(master, node_count, root, arcs, capacity, smallest_max_flow(node_count, root, arcs, capacity));
   ArborescencePacking packing = positive_trees(master, root, capacity, unit);
   packing.pricing_rounds = rounds;
   return packing;

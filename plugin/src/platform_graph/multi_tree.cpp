@@ -1,6 +1,7 @@
 #include <hbcast/platform_graph/multi_tree.hpp>
 
 #include <hbcast/platform_graph/arborescence_packing.hpp>
+#include <hbcast/platform_graph/port_tree_packing.hpp>
 #include <hbcast/platform_graph/routed_topology.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 #include <hbcast/platform_graph/topology_scheduling.hpp>
@@ -10,17 +11,33 @@
 namespace hbcast {
 namespace {
 
-// The loads of the program in the instance's port model; one-port reuses a solution already set.
-SteadyStateSolution steady_state_loads(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root)
+std::vector<SharedLinkRow> shared_links_of(const BroadcastInstance& instance, const TopologyGraph& graph)
+{
+  return instance.has_links() ? shared_link_rows(*instance.links("multi-tree"), graph.links())
+                              : std::vector<SharedLinkRow>{};
+}
+
+// The program in the instance's port model; one-port reuses a solution already set.
+SteadyStateSolution steady_state_loads(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root,
+                                       const std::vector<SharedLinkRow>& shared_links)
 {
   if (instance.port() == PortModel::one_port)
     if (const SteadyStateSolution* solved = instance.steady_state(root))
       return *solved;
   SteadyStateLpOptions options;
   options.port = instance.port();
-  if (instance.has_links())
-    options.shared_links = shared_link_rows(*instance.links("multi-tree"), graph.links());
+  options.shared_links = shared_links;
   return solve_steady_state_broadcast(graph, root, instance.transfer_bytes(), options);
+}
+
+// One-port: trees priced against the port and link rows, up to the program's optimum (far fewer
+// rows than packing the loads). Multi-port: the program's loads packed (Edmonds' theorem).
+ArborescencePacking plan_trees(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root,
+                               const std::vector<SharedLinkRow>& shared_links, const SteadyStateSolution& lp)
+{
+  if (instance.port() == PortModel::one_port)
+    return pack_port_trees(graph, root, instance.transfer_bytes(), shared_links, lp.slices_per_second);
+  return pack_arborescences(graph.size(), root, graph.links(), lp.edge_loads);
 }
 
 std::size_t subtree_height(const std::vector<std::vector<NodeId>>& children, NodeId node)
@@ -53,14 +70,16 @@ ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId roo
   if (graph.size() < 2)
     return {BroadcastTree(graph.size(), root), nullptr, "a single host: nothing to send"};
   const auto arcs = graph.links();
-  const SteadyStateSolution lp = steady_state_loads(instance, graph, root);
-  const ArborescencePacking packing = pack_arborescences(graph.size(), root, arcs, lp.edge_loads);
+  const auto shared_links = shared_links_of(instance, graph);
+  const SteadyStateSolution lp = steady_state_loads(instance, graph, root, shared_links);
+  const ArborescencePacking packing = plan_trees(instance, graph, root, shared_links, lp);
   ScheduleResult result;
   for (const auto& packed : packing.trees)
     result.weighted_trees.push_back({packed.weight, tree_of(packed, arcs, graph.size(), root)});
   std::stable_sort(result.weighted_trees.begin(), result.weighted_trees.end(),
                    [](const WeightedTree& a, const WeightedTree& b) { return a.weight > b.weight; });
   result.tree = result.weighted_trees.front().tree;
+  result.steady_state_optimum = lp.slices_per_second;
   result.own_model_name = "steady-state program over the platform graph (multi-tree plan)";
   return result;
 }

@@ -1,5 +1,6 @@
 #include <hbcast/report/report_format.hpp>
 
+#include <hbcast/report/multi_tree_section.hpp>
 #include <hbcast/report/results_table.hpp>
 #include <hbcast/report/text_table.hpp>
 #include <hbcast/util/size_parser.hpp>
@@ -345,6 +346,7 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
   write_contention(out, report);
   if (report.slices > 1 && std::any_of(report.runs.begin(), report.runs.end(), has_figures))
     write_steady_state_table(out, report);
+  write_multi_tree_section(out, report);
 }
 
 void write_report_csv(std::ostream& out, const SimulationReport& report)

@@ -5,18 +5,24 @@
 #include <hbcast/plan/plan_json.hpp>
 #include <hbcast/plan/plan_tree.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
 
 namespace hbcast::cli {
 namespace {
 
+NodeId root_of(const SimulationReport& report)
+{
+  const auto& names = report.host_names;
+  return static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
+}
+
 // The run's tree (a multicast's leaves the other hosts out: write_tree_dot skips them).
 BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
 {
-  const auto& names = report.host_names;
-  const auto root = static_cast<NodeId>(std::find(names.begin(), names.end(), report.root) - names.begin());
-  BroadcastTree tree(root, run.children);
+  BroadcastTree tree(root_of(report), run.children);
   for (NodeId v = 0; v < run.send_starts.size(); ++v)
     if (run.send_starts[v] >= 0.0)
       tree.set_send_start(v, run.send_starts[v]);
@@ -46,7 +52,11 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
   plan.message_bytes = report.message_bytes;
   plan.slices = report.slices;
   plan.port = report.port;
-  plan.trees = {to_plan_tree(tree_of(run, report), report.host_names)};
+  if (run.plan_children.empty())
+    plan.trees = {to_plan_tree(tree_of(run, report), report.host_names)};
+  for (std::size_t k = 0; k < run.plan_children.size(); ++k)
+    plan.trees.push_back(to_plan_tree(BroadcastTree(root_of(report), run.plan_children[k]), report.host_names,
+                                      run.plan_weights[k]));
   plan.predicted_makespan = run.pairwise.makespan;
   plan.simulated_makespan = run.simulated.makespan;
   return plan;
@@ -60,6 +70,14 @@ void write_dot_files(const SimulationReport& report, const std::string& path)
     std::ostringstream dot;
     write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
     write_file_atomically(scheduler_file_path(path, run.scheduler, report.runs.size() > 1), dot.str());
+    // A multi-tree plan: each tree too, as FILE[.scheduler].tree<k>.ext, heaviest first.
+    for (std::size_t k = 0; k < run.plan_children.size(); ++k) {
+      std::ostringstream tree_dot;
+      write_tree_dot(tree_dot, BroadcastTree(root_of(report), run.plan_children[k]), report.host_names,
+                     fmt::format("{} tree {} (weight {:.6g} slices/s)", run.scheduler, k + 1, run.plan_weights[k]));
+      const std::string scheduler_path = scheduler_file_path(path, run.scheduler, report.runs.size() > 1);
+      write_file_atomically(scheduler_file_path(scheduler_path, fmt::format("tree{}", k + 1), true), tree_dot.str());
+    }
   }
 }
 

@@ -1,24 +1,57 @@
 #include <hbcast/simulation/plan_simulation.hpp>
 
+#include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/eval/plan_period.hpp>
 #include <hbcast/plan/plan_json.hpp>
 #include <hbcast/plan/plan_tree.hpp>
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/replay_tree.hpp>
+
+#include <algorithm>
 
 #include <simgrid/s4u/Engine.hpp>
 
 namespace hbcast::cli {
 
+namespace {
+
+// A multi-tree plan (issue 16): predicted as the slowest tree's one-slice fill then a slice per
+// plan period (its busiest port, arc or shared link), replayed with the slices interleaved by weight.
+PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatform& platform,
+                                const PlatformCostModel& costs, const BroadcastPlan& plan, double message_bytes,
+                                PortModel port)
+{
+  std::vector<BroadcastTree> trees;
+  std::vector<double> weights;
+  double fill = 0.0;
+  const double slice_bytes = slice_size(message_bytes, plan.slices);
+  for (const auto& plan_tree : plan.trees) {
+    trees.push_back(to_broadcast_tree(plan_tree, platform.host_names(), plan.root));
+    validate_tree(trees.back(), platform.host_names());
+    weights.push_back(plan_tree.weight);
+    fill = std::max(fill, evaluate_atomic(trees.back(), costs, slice_bytes, port).makespan);
+  }
+  const PlatformLinkModel links(platform);
+  PlanFigures figures;
+  figures.predicted = fill + static_cast<double>(plan.slices - 1) *
+                                 plan_period(trees, weights, costs, slice_bytes, port, &links);
+  figures.simulated = replay_multi_tree(engine, trees, interleave_trees(weights, plan.slices), platform.hosts(),
+                                        {message_bytes, plan.slices, port, "hbcast-plan"})
+                          .makespan;
+  return figures;
+}
+
+}  // namespace
+
 PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan& plan, double message_bytes)
 {
-  if (plan.trees.size() != 1)
-    throw PlanError("plans of several trees cannot be replayed yet (this one has " +
-                    std::to_string(plan.trees.size()) + ")");
   std::string name = "hbcast", quiet = "--log=xbt_cfg.thres:warning";
   char* argv[] = {name.data(), quiet.data(), nullptr};
   int argc = 2;
@@ -26,9 +59,11 @@ PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan&
   set_exact_mode(engine);
   const auto platform = LoadedPlatform::load(engine, platform_path);
   const PlatformCostModel costs(platform);
+  const PortModel port = parse_port_model(plan.port).value();
+  if (plan.trees.size() > 1)
+    return simulate_multi_tree(engine, platform, costs, plan, message_bytes, port);
   const BroadcastTree tree = to_broadcast_tree(plan.trees.front(), platform.host_names(), plan.root);
   validate_tree(tree, platform.host_names());
-  const PortModel port = parse_port_model(plan.port).value();
   PlanFigures figures;
   figures.predicted = plan.slices == 1 ? evaluate_atomic(tree, costs, message_bytes, port).makespan
                                        : evaluate_pipelined(tree, costs, slice_size(message_bytes, plan.slices),

@@ -335,13 +335,19 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   const std::string& scheduler_name = scheduler.name;
   SchedulerRun run;
   run.scheduler = scheduler_name;
+  const auto schedule_start = std::chrono::steady_clock::now();
   const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
+  const double schedule_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - schedule_start).count();
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
   if (!scheduled.weighted_trees.empty()) {
     if (!members.empty())
       throw SchedulerNotApplicable(scheduler_name + ": a multi-tree plan broadcasts to every host");
-    simulate_multi_tree_plan(run, scheduled.weighted_trees, engine, platform.hosts(), *costs, options, port);
+    run.extraction_seconds = schedule_seconds;
+    run.steady_state_optimum = scheduled.steady_state_optimum * slice_size(options.message_bytes, options.slices);
+    simulate_multi_tree_plan(run, scheduled.weighted_trees, engine, platform.hosts(), *costs, links.get(), options,
+                             port);
     if (options.keep_trees)
       keep_tree(run, scheduled.tree);  // the heaviest tree, for --dot's single-tree readers
     return run;

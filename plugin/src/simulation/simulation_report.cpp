@@ -98,6 +98,13 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     if (!run.send_starts.empty())
       json["send_starts"] = run.send_starts;
   }
+  if (!run.plan_weights.empty()) {
+    json["plan"] = {{"trees", run.plan_weights.size()}, {"weights", run.plan_weights},
+                    {"steady_state_optimum", finite_or_null(run.steady_state_optimum)},
+                    {"extraction_seconds", run.extraction_seconds}};
+    if (!run.plan_children.empty())
+      json["plan"]["children"] = run.plan_children;
+  }
   if (run.contention)
     json["contention"] = *run.contention;
   if (!run.gantt.empty())
@@ -129,6 +136,13 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
     run.send_starts = json.value("send_starts", std::vector<double>{});
+  }
+  if (json.contains("plan")) {
+    const auto& plan = json.at("plan");
+    run.plan_weights = plan.at("weights").get<std::vector<double>>();
+    run.steady_state_optimum = optional_number(plan, "steady_state_optimum");
+    run.extraction_seconds = plan.at("extraction_seconds").get<double>();
+    run.plan_children = plan.value("children", std::vector<std::vector<std::vector<NodeId>>>{});
   }
   if (json.contains("contention"))
     run.contention = json.at("contention").get<ContentionSummary>();

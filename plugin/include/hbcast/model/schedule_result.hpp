@@ -8,16 +8,16 @@
 
 namespace hbcast {
 
-/// A scheduler's answer: the tree, and the cost model the scheduler believed while building it.
-/// Evaluating the tree under `own_model` gives the heuristic's own prediction; under the pairwise
-/// model, the platform's. A null own_model means the scheduler has no model of its own (flat,
-/// binomial): its own prediction is the pairwise one.
 /// One tree of a multi-tree plan and the slices per second it carries.
 struct WeightedTree {
   double weight = 0.0;
   BroadcastTree tree;
 };
 
+/// A scheduler's answer: the tree, and the cost model the scheduler believed while building it.
+/// Evaluating the tree under `own_model` gives the heuristic's own prediction; under the pairwise
+/// model, the platform's. A null own_model means the scheduler has no model of its own (flat,
+/// binomial): its own prediction is the pairwise one.
 struct ScheduleResult {
   BroadcastTree tree;
   std::shared_ptr<const CostModel> own_model;
@@ -28,6 +28,8 @@ struct ScheduleResult {
   /// A multi-tree plan (issue 16): its trees with their weights (slices per second; they sum to the
   /// plan's throughput). `tree` is then the heaviest. Empty for single-tree schedulers.
   std::vector<WeightedTree> weighted_trees = {};
+  /// With a plan: the steady-state optimum it packs (slices per second), which its weights sum to.
+  double steady_state_optimum = 0.0;
 };
 
 }  // namespace hbcast

@@ -13,10 +13,12 @@
 // The restricted master, over the trees found so far, is solved by COIN-OR CLP's primal simplex
 // (warm after each new column). Its row duals y_e >= 0 price the trees: a tree T improves the master
 // iff 1 - sum_{e in T} y_e > 0, so the pricing problem is a minimum-cost arborescence under the
-// costs y (Chu-Liu/Edmonds, min_cost_arborescence.hpp, O(V E)). Trees are added until none has a
-// reduced cost above 1e-9: then sum_e c_e y_e (the master's optimum) bounds every packing to that
-// relative precision. The first master holds a greedy packing: repeatedly the arborescence of largest
-// bottleneck capacity (Prim-like growth from r, O(E log E)), the bottleneck subtracted.
+// costs y (Chu-Liu/Edmonds, min_cost_arborescence.hpp, O(V E)). Trees are added until the master
+// reaches Edmonds' bound (V - 1 max-flows, Dinic, computed first) to 1e-9 relative, or no tree has
+// a reduced cost above 1e-9 (then sum_e c_e y_e bounds every packing to that precision). The bound
+// stops the long degenerate tail of pricing rounds that only prove optimality. The first master
+// holds a greedy packing: repeatedly the arborescence of largest bottleneck capacity (Prim-like
+// growth from r, O(E log E)), the bottleneck subtracted, until some node is cut off (at most E trees).
 // Numerics: capacities are divided by the largest one and each row by its capacity (coefficients
 // 1 / c_e, right-hand side 1), so that CLP's absolute tolerances (primal 1e-10, dual 1e-11, no
 // perturbation) act relatively on every arc however small; trees lighter than 1e-11 of the total

@@ -9,7 +9,7 @@ namespace hbcast::cli {
 /// FILE.ext, or FILE.<scheduler>.ext when the report has several trees (tree.dot -> tree.fnf.dot).
 std::string scheduler_file_path(const std::string& path, const std::string& scheduler, bool several);
 
-/// The run's tree as a plan (one tree, weight 1), with the report's platform, root, size, slices
+/// The run's tree as a plan (one tree, weight 1; a multi-tree run's trees with their weights), with the report's platform, root, size, slices
 /// and port, and the run's pairwise prediction and replayed makespan. The report must hold the
 /// trees (SimulateOptions::keep_trees).
 BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& run);

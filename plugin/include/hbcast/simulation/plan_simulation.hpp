@@ -5,7 +5,7 @@
 
 namespace hbcast::cli {
 
-/// hbcast's two figures for a one-tree plan: the pairwise prediction and the SimGrid replay of
+/// hbcast's two figures for a plan: the pairwise prediction and the SimGrid replay of
 /// the makespan (seconds), both for `message_bytes` cut into the plan's slices.
 struct PlanFigures {
   double predicted = 0.0;
@@ -13,8 +13,9 @@ struct PlanFigures {
 };
 
 /// In this process (it creates the one SimGrid engine a process may have): loads `platform` in
-/// exact mode, rebuilds the plan's tree over its hosts (it must span them), predicts it with the
-/// platform's pairwise costs and replays it, with the plan's slices and port model.
+/// exact mode, rebuilds the plan's trees over its hosts (each must span them), predicts them with
+/// the platform's pairwise costs and replays them, with the plan's slices and port model. A plan
+/// of several trees: its slices interleaved by weight (interleave_trees), as libhbcast_mpi does.
 PlanFigures simulate_plan(const std::string& platform, const BroadcastPlan& plan, double message_bytes);
 
 }  // namespace hbcast::cli

@@ -61,6 +61,10 @@ struct SchedulerRun {
   /// throughput) and, when trees are kept, its children lists. Empty for single trees.
   std::vector<double> plan_weights;
   std::vector<std::vector<std::vector<NodeId>>> plan_children;
+  /// Multi-tree plans: the steady-state optimum the plan packs (bytes per second), and the time
+  /// to solve the program and pack it into trees (seconds).
+  std::optional<double> steady_state_optimum;
+  double extraction_seconds = 0.0;
 };
 
 /// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root

@@ -1,0 +1,22 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
+#include <hbcast/model/port_model.hpp>
+
+#include <vector>
+
+namespace hbcast {
+
+/// The steady-state period (seconds per slice) of a multi-tree plan whose tree k carries a share
+/// weights[k] / sum(weights) of the slices: the busiest resource's mean occupation per slice.
+/// One-port: each host's sends, summed over its children in every tree, and its receives, each
+/// weighted by its tree's share. Multi-port: each (sender, receiver) pair's transfers and each
+/// host's send overheads, weighted alike. With `links`, every SHARED link of a transfer's route
+/// too: slice_bytes / its bandwidth per crossing (issue 16: the capacity rows of the routed
+/// program). One tree without links gives steady_state_period; the plan's throughput is
+/// slice_bytes / period (seed 002, section 4.1: the loads n_uv of the program).
+double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights, const CostModel& costs,
+                   double slice_bytes, PortModel port, const LinkRouteModel* links = nullptr);
+
+}  // namespace hbcast

@@ -1,0 +1,42 @@
+#pragma once
+// The one-port steady-state optimum as weighted broadcast trees, packed straight into the
+// platform's resources (issue 16, item 3): a Dantzig-Wolfe view of SSB.
+//
+//   max sum_T lambda_T   s.t.   for every host u:  sum_T lambda_T send_T(u)    <= 1   (one port out)
+//                                                  sum_T lambda_T receive_T(u) <= 1   (one port in)
+//                               for every shared link l: sum_T lambda_T load_T(l) <= 1
+//
+// with send_T(u) the seconds u spends sending one slice to its children in T (sum of T_uv),
+// receive_T(u) the seconds it takes to receive it (T_parent,u), load_T(l) the seconds link l is
+// busy per slice (slice_bytes / bandwidth per arc of T routed through it). Every plan of trees
+// meeting these rows is a solution of SSB with n_uv = sum of the weights of the trees using u -> v,
+// and by Edmonds' branching theorem every SSB solution packs into such trees (seed 002, section
+// 4.1): the optimum is the same TP.
+//
+// Method: column generation, the master over the trees found so far solved by CLP's primal simplex
+// (warm), its duals pricing the next tree: a minimum-cost spanning arborescence (Chu-Liu/Edmonds,
+// O(V E)) under the arc costs (y_send(u) + y_receive(v)) T_uv + sum over the route's shared links
+// of y_l slice_bytes / bandwidth_l. It stops when the master reaches `target` (the LP's optimum,
+// when known) to 1e-9 relative, or when no tree prices out. The master has 2V + L rows (V hosts,
+// L shared links), far fewer than the E rows of packing the LP's loads, which is what lets a
+// multi-site platform of 88 hosts and 7,656 candidate transfers pack in a second. A basic
+// solution: at most 2V + L trees.
+#include <hbcast/core/node_id.hpp>
+#include <hbcast/model/topology_graph.hpp>
+#include <hbcast/platform_graph/arborescence_packing.hpp>
+#include <hbcast/platform_graph/steady_state_lp.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace hbcast {
+
+/// Weighted spanning arborescences from `root` over graph.links() (arc indices as in
+/// ArborescencePacking; weights in slices per second) within the one-port and shared-link rows
+/// above, for slices of `slice_bytes`. Throws std::invalid_argument when the graph has fewer than
+/// two hosts, root is out of range or some host is unreachable; std::runtime_error when CLP fails.
+ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
+                                    const std::vector<SharedLinkRow>& shared_links,
+                                    std::optional<double> target = std::nullopt);
+
+}  // namespace hbcast

@@ -1,0 +1,58 @@
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/eval/plan_period.hpp>
+
+#include "../../tests/support/random_instances.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace hbcast {
+namespace {
+
+// T_uv(S) = latency + S / bandwidth on a 3-host matrix.
+class MatrixCosts : public CostModel {
+public:
+  std::size_t size() const override { return 3; }
+  double latency(NodeId, NodeId) const override { return 0.0; }
+  double inverse_bandwidth(NodeId from, NodeId to) const override { return seconds_per_byte[from][to]; }
+  double seconds_per_byte[3][3] = {{0, 1, 2}, {1, 0, 1}, {2, 1, 0}};
+};
+
+// Two trees from root 0 over 3 hosts, half the slices each: 0->1->2 and 0->2->1, slice 1 byte.
+// One-port: host 0 sends 1/2 x 1 + 1/2 x 2 = 1.5 s per slice; host 1 sends 1/2 x 1 and receives
+// 1/2 x 1 + 1/2 x 1 = 1; host 2 sends 0.5, receives 1/2 x 1 + 1/2 x 2 = 1.5. Period 1.5 s.
+// Multi-port: arcs 0->1 0.5, 1->2 0.5, 0->2 1.0, 2->1 0.5: period 1.0 s.
+TEST(PlanPeriod, TwoTreesByHand)
+{
+  const MatrixCosts costs;
+  const std::vector<BroadcastTree> trees{BroadcastTree(0, {{1}, {2}, {}}), BroadcastTree(0, {{2}, {}, {1}})};
+  EXPECT_DOUBLE_EQ(plan_period(trees, {0.5, 0.5}, costs, 1.0, PortModel::one_port), 1.5);
+  EXPECT_DOUBLE_EQ(plan_period(trees, {3.0, 3.0}, costs, 1.0, PortModel::multi_port), 1.0);
+  // All the slices on the first tree: its own period, the slowest edge (1 s).
+  EXPECT_DOUBLE_EQ(plan_period(trees, {1.0, 0.0}, costs, 1.0, PortModel::one_port), 1.0);
+}
+
+TEST(PlanPeriod, OneTreeIsTheSingleTreePeriod)
+{
+  for (unsigned seed = 1; seed <= 30; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 random(seed);
+    const auto costs = test_support::star_cost_model(test_support::random_star(12, random));
+    const auto tree = test_support::random_tree(12, random);
+    for (PortModel port : {PortModel::one_port, PortModel::multi_port})
+      EXPECT_DOUBLE_EQ(plan_period({tree}, {2.5}, costs, 1e6, port), steady_state_period(tree, costs, 1e6, port));
+  }
+}
+
+TEST(PlanPeriod, RejectsMismatchedWeights)
+{
+  const MatrixCosts costs;
+  EXPECT_THROW(plan_period({BroadcastTree(0, {{1, 2}, {}, {}})}, {}, costs, 1.0, PortModel::one_port),
+               std::invalid_argument);
+  EXPECT_THROW(plan_period({BroadcastTree(0, {{1, 2}, {}, {}})}, {0.0}, costs, 1.0, PortModel::one_port),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace hbcast

@@ -1,0 +1,186 @@
+// Column generation over the one-port and shared-link rows: see port_tree_packing.hpp.
+#include <hbcast/platform_graph/port_tree_packing.hpp>
+#include <hbcast/platform_graph/min_cost_arborescence.hpp>
+
+#include "steady_state_lp_detail.hpp"
+
+#include <ClpSimplex.hpp>
+#include <CoinFinite.hpp>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+namespace hbcast {
+namespace {
+
+using Tree = std::vector<std::size_t>;  // the arc entering each node, kNoArc for the root
+
+constexpr double kReducedCost = 1e-9;
+constexpr double kTargetPrecision = 1e-9;
+constexpr double kNoiseWeight = 1e-11;
+constexpr int kMaxRounds = 100000;
+
+// Where each arc's slice time goes: rows send(u) = u, receive(v) = V + v, link l = 2V + l.
+struct ArcUse {
+  double time = 0.0;  ///< T_uv(slice_bytes): seconds on the sender's and the receiver's port
+  std::vector<std::pair<int, double>> links;  ///< (row, seconds busy per slice)
+};
+
+class PortMaster {
+public:
+  explicit PortMaster(int rows)
+  {
+    const std::vector<double> lower(static_cast<std::size_t>(rows), -COIN_DBL_MAX), upper(lower.size(), 1.0);
+    const std::vector<CoinBigIndex> start{0};
+    model_.setLogLevel(0);
+    model_.loadProblem(0, rows, start.data(), nullptr, nullptr, nullptr, nullptr, nullptr, lower.data(),
+                       upper.data());
+    model_.setDualTolerance(1e-11);
+    model_.setPrimalTolerance(1e-10);
+  }
+
+  bool add(const Tree& tree, const std::vector<std::pair<int, double>>& column)
+  {
+    if (!trees_.insert(tree).second)
+      return false;
+    std::vector<int> rows;
+    std::vector<double> elements;
+    for (const auto& [row, value] : column) {
+      rows.push_back(row);
+      elements.push_back(value);
+    }
+    model_.addColumn(static_cast<int>(rows.size()), rows.data(), elements.data(), 0.0, COIN_DBL_MAX, -1.0);
+    columns_.push_back(tree);
+    return true;
+  }
+
+  void solve()
+  {
+    model_.primal();
+    steady_state_lp_detail::require_optimal(model_);
+    solved_ = true;
+  }
+
+  double total() const { return -model_.objectiveValue(); }
+  /// y >= 0 of a row (0 before the first solve: every tree prices alike).
+  double dual(int row) const { return solved_ ? std::max(0.0, -model_.dualRowSolution()[row]) : 0.0; }
+  const std::vector<Tree>& columns() const { return columns_; }
+  double weight(std::size_t column) const { return model_.primalColumnSolution()[column]; }
+
+private:
+  ClpSimplex model_;
+  std::set<Tree> trees_;
+  std::vector<Tree> columns_;
+  bool solved_ = false;
+};
+
+std::vector<ArcUse> arc_uses(const TopologyGraph& graph, double slice_bytes, const std::vector<SharedLinkRow>& links)
+{
+  const auto times = graph.link_times(slice_bytes);
+  std::vector<ArcUse> uses(times.size());
+  for (std::size_t e = 0; e < times.size(); ++e)
+    uses[e].time = times[e];
+  const int first_link_row = static_cast<int>(2 * graph.size());
+  for (std::size_t l = 0; l < links.size(); ++l) {
+    if (!(links[l].bandwidth > 0.0))
+      throw std::invalid_argument("shared link '" + links[l].name + "' has no bandwidth");
+    for (std::size_t e : links[l].arcs) {
+      if (e >= uses.size())
+        throw std::invalid_argument("shared link '" + links[l].name + "' names transfer " + std::to_string(e));
+      uses[e].links.emplace_back(first_link_row + static_cast<int>(l), slice_bytes / links[l].bandwidth);
+    }
+  }
+  return uses;
+}
+
+// A tree's column: its seconds per slice on every row (merged by row).
+std::vector<std::pair<int, double>> column_of(const Tree& tree, const std::vector<std::pair<NodeId, NodeId>>& arcs,
+                                              const std::vector<ArcUse>& uses, std::size_t hosts)
+{
+  std::vector<std::pair<int, double>> entries;
+  for (const std::size_t e : tree)
+    if (e != kNoArc) {
+      entries.emplace_back(static_cast<int>(arcs[e].first), uses[e].time);
+      entries.emplace_back(static_cast<int>(hosts + arcs[e].second), uses[e].time);
+      entries.insert(entries.end(), uses[e].links.begin(), uses[e].links.end());
+    }
+  std::sort(entries.begin(), entries.end());
+  std::vector<std::pair<int, double>> merged;
+  for (const auto& [row, value] : entries)
+    if (!merged.empty() && merged.back().first == row)
+      merged.back().second += value;
+    else
+      merged.emplace_back(row, value);
+  return merged;
+}
+
+// The tree of least dual-weighted time and that cost (the tree's reduced cost is 1 - it).
+std::pair<Tree, double> price(const PortMaster& master, const std::vector<std::pair<NodeId, NodeId>>& arcs,
+                              const std::vector<ArcUse>& uses, std::size_t hosts, NodeId root)
+{
+  std::vector<double> cost(arcs.size());
+  for (std::size_t e = 0; e < arcs.size(); ++e) {
+    cost[e] = (master.dual(static_cast<int>(arcs[e].first)) + master.dual(static_cast<int>(hosts + arcs[e].second))) *
+              uses[e].time;
+    for (const auto& [row, seconds] : uses[e].links)
+      cost[e] += master.dual(row) * seconds;
+  }
+  const auto tree = min_cost_arborescence(hosts, root, arcs, cost);
+  if (!tree)
+    throw std::invalid_argument("pack_port_trees: some host is unreachable from the root");
+  double total = 0.0;
+  for (const std::size_t e : *tree)
+    if (e != kNoArc)
+      total += cost[e];
+  return {*tree, total};
+}
+
+ArborescencePacking positive_trees(const PortMaster& master, NodeId root)
+{
+  ArborescencePacking packing;
+  const double total = master.total();
+  for (std::size_t c = 0; c < master.columns().size(); ++c) {
+    if (master.weight(c) <= kNoiseWeight * total)
+      continue;
+    WeightedArborescence tree{master.weight(c), {}};
+    for (NodeId v = 0; v < master.columns()[c].size(); ++v)
+      if (v != root)
+        tree.arcs.push_back(master.columns()[c][v]);
+    packing.total_weight += tree.weight;
+    packing.trees.push_back(std::move(tree));
+  }
+  return packing;
+}
+
+}  // namespace
+
+ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
+                                    const std::vector<SharedLinkRow>& shared_links, std::optional<double> target)
+{
+  const std::size_t hosts = graph.size();
+  if (hosts < 2 || root >= hosts)
+    throw std::invalid_argument("pack_port_trees: needs at least two hosts and a root among them");
+  const auto arcs = graph.links();
+  const auto uses = arc_uses(graph, slice_bytes, shared_links);
+  PortMaster master(static_cast<int>(2 * hosts + shared_links.size()));
+  int round = 0;
+  for (; round < kMaxRounds; ++round) {
+    const auto [tree, cost] = price(master, arcs, uses, hosts, root);
+    if (round > 0 && 1.0 - cost <= kReducedCost)
+      break;  // no tree improves the master: it is the optimum
+    if (!master.add(tree, column_of(tree, arcs, uses, hosts)))
+      break;  // within CLP's tolerance of the optimum
+    master.solve();
+    if (target && master.total() >= *target * (1.0 - kTargetPrecision))
+      break;
+  }
+  if (round == kMaxRounds)
+    throw std::runtime_error("pack_port_trees: no optimum after " + std::to_string(kMaxRounds) + " rounds");
+  ArborescencePacking packing = positive_trees(master, root);
+  packing.pricing_rounds = round + 1;
+  return packing;
+}
+
+}  // namespace hbcast
