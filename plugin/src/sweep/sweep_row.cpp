@@ -62,7 +62,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "throughput_ratio", "simulated_throughput_ratio",
                                       "members", "multicast_method", "recruited",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
-                                      "worst_link_ratio",
+                                      "worst_link_ratio", "plan_trees", "extraction_seconds",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -133,6 +133,10 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["multicast_method"] = run.multicast_method;
   row["recruited"] = run.recruited.size();
   add_observation_columns(row, run);
+  // Issue 16: a multi-tree plan's tree count and the time to extract it (a single tree: 1, null).
+  row["plan_trees"] = run.plan_weights.empty() ? std::size_t{1} : run.plan_weights.size();
+  row["extraction_seconds"] =
+      run.plan_weights.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(run.extraction_seconds);
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;
