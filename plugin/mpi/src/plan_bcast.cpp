@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <ctime>
+#include <set>
 #include <vector>
 
 namespace hbcast::mpi {
@@ -45,7 +46,7 @@ public:
   SliceForwarder(const RankPlan& plan, const SlicedBuffer& buffer, MPI_Comm comm, int rank)
       : plan_(plan), buffer_(buffer), comm_(comm), rank_(rank),
         tree_of_(interleave_trees(plan.weights, buffer.size())),
-        receives_(buffer.size(), MPI_REQUEST_NULL), last_send_(plan.rank_count, MPI_REQUEST_NULL)
+        receives_(buffer.size(), MPI_REQUEST_NULL), indices_(buffer.size()), last_send_(plan.rank_count, MPI_REQUEST_NULL)
   {
   }
 
@@ -62,11 +63,20 @@ public:
     return MPI_SUCCESS;
   }
 
+  // Whenever its port is free, a rank forwards the lowest-index slice it holds and has not yet
+  // forwarded, or waits for the next to arrive (hbcast's multi-tree replay does the same): a
+  // slice of a faster tree need not wait behind one of a slower tree. One tree: index order.
   int forward_all()
   {
-    for (std::size_t j = 0; j < buffer_.size(); ++j) {
-      if (int error = MPI_Wait(&receives_[j], MPI_STATUS_IGNORE))
+    std::set<std::size_t> held;
+    if (plan_.trees.front().parent[rank_] < 0)  // the root holds every slice
+      for (std::size_t j = 0; j < buffer_.size(); ++j)
+        held.insert(j);
+    for (std::size_t forwarded = 0; forwarded < buffer_.size(); ++forwarded) {
+      if (int error = collect_arrived(held))
         return error;
+      const std::size_t j = *held.begin();
+      held.erase(held.begin());
       if (int error = forward(j))
         return error;
     }
@@ -74,6 +84,24 @@ public:
   }
 
 private:
+  // Adds the slices already received to `held`; if it is still empty, waits for the next one.
+  int collect_arrived(std::set<std::size_t>& held)
+  {
+    const int pending = static_cast<int>(receives_.size());
+    int arrived = 0;
+    if (int error = MPI_Testsome(pending, receives_.data(), &arrived, indices_.data(), MPI_STATUSES_IGNORE))
+      return error;
+    for (int k = 0; k < arrived && arrived != MPI_UNDEFINED; ++k)
+      held.insert(static_cast<std::size_t>(indices_[k]));
+    if (!held.empty())
+      return MPI_SUCCESS;
+    int index = MPI_UNDEFINED;
+    if (int error = MPI_Waitany(pending, receives_.data(), &index, MPI_STATUS_IGNORE))
+      return error;
+    held.insert(static_cast<std::size_t>(index));
+    return MPI_SUCCESS;
+  }
+
   const RankTree& tree(std::size_t j) const { return plan_.trees[tree_of_[j]]; }
 
   int forward(std::size_t j)
@@ -116,6 +144,7 @@ private:
   int rank_;
   std::vector<std::size_t> tree_of_;
   std::vector<MPI_Request> receives_;
+  std::vector<int> indices_;  // MPI_Testsome's answer
   std::vector<MPI_Request> last_send_;
 };
 

@@ -72,7 +72,7 @@ const std::vector<std::string>& smpi_exact_settings()
   static const std::vector<std::string> settings = {
       "network/model:CM02",   "network/crosstraffic:0",        "network/TCP-gamma:1e30",
       "smpi/lat-factor:0:1",  "smpi/bw-factor:0:1",            "smpi/simulate-computation:no",
-      "smpi/send-is-detached-thresh:0", "smpi/wtime:0"};
+      "smpi/send-is-detached-thresh:0", "smpi/wtime:0",  "smpi/test:0"};
   return settings;
 }
 

@@ -1,0 +1,97 @@
+// `hbcast simulate -s multi-tree` (issue 16, items 3-4), run as a user would. On tiers_30.xml the
+// plan's weights sum to the steady-state optimum (the JSON's plan.steady_state_optimum = the sum of
+// the weights x slice bytes), the plan's own busiest port runs at it (pairwise throughput), the
+// replay reaches 0.95 of it at 256 slices, and the plan file and the DOT files hold every tree with
+// its weight. A multicast refuses a plan in a row; `hbcast smpi` runs the plan's trees as
+// libhbcast_mpi does and matches the replay.
+#include "support/cli_expectations.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <numeric>
+#include <string>
+
+using namespace hbcast::test_support;
+
+namespace {
+
+const std::string kTiers30 = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_30.xml";
+constexpr double kSliceBytes = 1048576.0;  // 256 MiB in 256 slices
+
+nlohmann::json run_of(const nlohmann::json& report, const std::string& scheduler)
+{
+  for (const auto& run : report.at("runs"))
+    if (run.at("scheduler") == scheduler)
+      return run;
+  ADD_FAILURE() << "no run of " << scheduler;
+  return {};
+}
+
+}  // namespace
+
+TEST(MultiTreeCli, PlanMeetsTheOptimumAndTheReplayComesClose)
+{
+  TemporaryDirectory dir;
+  const auto plan = dir.path() + "/plan.json", dot = dir.path() + "/tree.dot";
+  const auto result = run_hbcast({"simulate", kTiers30, "--size", "256MiB", "--slices", "256", "-s",
+                                  "multi-tree,lp-prune", "--format", "json", "--plan", plan, "--dot", dot});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  const auto run = run_of(report, "multi-tree");
+  ASSERT_EQ(run.at("status"), "ok") << run.dump();
+  const auto weights = run.at("plan").at("weights").get<std::vector<double>>();
+  ASSERT_GE(weights.size(), 2u);
+  const double optimum = run.at("plan").at("steady_state_optimum").get<double>();
+  const double packed = std::accumulate(weights.begin(), weights.end(), 0.0) * kSliceBytes;
+  EXPECT_NEAR(packed, optimum, 1e-6 * optimum);
+  EXPECT_NEAR(run.at("pairwise").at("throughput").get<double>(), optimum, 1e-6 * optimum);
+  const double simulated = run.at("simulated").at("throughput").get<double>();
+  EXPECT_GE(simulated / optimum, 0.95) << simulated << " of " << optimum;
+  EXPECT_LE(simulated / optimum, 1.0 + 1e-9);
+  // The best single tree stays below the plan (seed 002: about 0.9 of the optimum here).
+  EXPECT_LT(run_of(report, "lp-prune").at("simulated").at("throughput").get<double>(), simulated);
+
+  const auto written = nlohmann::json::parse(read_file(dir.path() + "/plan.multi-tree.json"));
+  ASSERT_EQ(written.at("trees").size(), weights.size());
+  for (std::size_t k = 0; k < weights.size(); ++k) {
+    EXPECT_DOUBLE_EQ(written.at("trees")[k].at("weight").get<double>(), weights[k]);
+    EXPECT_EQ(written.at("trees")[k].at("edges").size(), 29u);  // spans the 30 hosts
+    EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree.multi-tree.tree" + std::to_string(k + 1) + ".dot"));
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/tree.multi-tree.tree" + std::to_string(weights.size() + 1) +
+                                       ".dot"));
+}
+
+TEST(MultiTreeCli, TableShowsTheOptimumThePlanAndTheReplay)
+{
+  const auto result = run_hbcast({"simulate", kTiers30, "--size", "64MiB", "--slices", "64", "-s", "multi-tree"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("Multi-tree plans"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("LP optimum (MB/s)"), std::string::npos);
+  EXPECT_NE(result.out.find("29.849"), std::string::npos) << result.out;  // tiers_30's optimum, 1 MiB slices
+}
+
+TEST(MultiTreeCli, MulticastIsNotApplicable)
+{
+  const auto result = run_hbcast({"simulate", kTiers30, "-s", "multi-tree", "--members", "4", "--format", "json"});
+  const auto report = nlohmann::json::parse(result.out);
+  const auto run = run_of(report, "multi-tree");
+  EXPECT_EQ(run.at("status"), "not-applicable");
+  EXPECT_NE(run.at("error").get<std::string>().find("every host"), std::string::npos) << run.dump();
+}
+
+TEST(MultiTreeCli, SmpiRunsThePlanAsTheReplayDoes)
+{
+  TemporaryDirectory dir;
+  const auto plan = dir.path() + "/plan.json";
+  ASSERT_EQ(run_hbcast({"simulate", kTiers30, "--size", "16MiB", "--slices", "16", "-s", "multi-tree", "--plan", plan})
+                .exit_status,
+            0);
+  const auto result = run_hbcast({"smpi", kTiers30, "--plan", plan, "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  EXPECT_GE(json.at("slices").get<int>(), 16);
+  EXPECT_LE(std::abs(json.at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6) << json.dump();
+}
