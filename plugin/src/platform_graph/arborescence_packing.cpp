@@ -154,28 +154,12 @@ private:
   std::vector<Tree> columns_;
 };
 
-// The first columns: the widest arborescence, its bottleneck taken off the capacities, again, until
-// some node is cut off (a feasible packing, often most of the optimum).
+// The first columns: greedy_arborescences.
 void add_greedy_trees(PackingMaster& master, std::size_t node_count, NodeId root, const Arcs& arcs,
-                      std::vector<double> residual)
+                      const std::vector<double>& capacity)
 {
-  std::vector<std::vector<std::size_t>> out_arcs(node_count);
-  for (std::size_t k = 0; k < arcs.size(); ++k)
-    out_arcs[arcs[k].first].push_back(k);
-  // Each round empties at least one arc: at most as many trees as arcs.
-  for (std::size_t t = 0; t < arcs.size(); ++t) {
-    const auto tree = widest_arborescence(node_count, root, arcs, out_arcs, residual);
-    if (!tree)
-      return;
-    double bottleneck = COIN_DBL_MAX;
-    for (const std::size_t k : *tree)
-      if (k != kNoArc)
-        bottleneck = std::min(bottleneck, residual[k]);
-    for (const std::size_t k : *tree)
-      if (k != kNoArc)
-        residual[k] -= bottleneck;
-    master.add(*tree);
-  }
+  for (const auto& tree : greedy_arborescences(node_count, root, arcs, capacity))
+    master.add(tree);
 }
 
 // Edmonds' bound: the smallest max-flow from the root to any node under the capacities.
@@ -260,6 +244,30 @@ ArborescencePacking positive_trees(const PackingMaster& master, NodeId root, con
 }
 
 }  // namespace
+
+std::vector<std::vector<std::size_t>> greedy_arborescences(std::size_t node_count, NodeId root, const Arcs& arcs,
+                                                           std::vector<double> residual)
+{
+  std::vector<std::vector<std::size_t>> out_arcs(node_count);
+  for (std::size_t k = 0; k < arcs.size(); ++k)
+    out_arcs[arcs[k].first].push_back(k);
+  std::vector<Tree> trees;
+  // Each round empties at least one arc: at most as many trees as arcs.
+  for (std::size_t t = 0; t < arcs.size(); ++t) {
+    const auto tree = widest_arborescence(node_count, root, arcs, out_arcs, residual);
+    if (!tree)
+      break;
+    double bottleneck = COIN_DBL_MAX;
+    for (const std::size_t k : *tree)
+      if (k != kNoArc)
+        bottleneck = std::min(bottleneck, residual[k]);
+    for (const std::size_t k : *tree)
+      if (k != kNoArc)
+        residual[k] -= bottleneck;
+    trees.push_back(*tree);
+  }
+  return trees;
+}
 
 ArborescencePacking pack_arborescences(std::size_t node_count, NodeId root, const Arcs& arcs,
                                        const std::vector<double>& capacities)

@@ -30,14 +30,13 @@ SteadyStateSolution steady_state_loads(const BroadcastInstance& instance, const 
   return solve_steady_state_broadcast(graph, root, instance.transfer_bytes(), options);
 }
 
-// One-port: trees priced against the port and link rows, up to the program's optimum (far fewer
-// rows than packing the loads). Multi-port: the program's loads packed (Edmonds' theorem).
+// Trees priced against the program's own rows (port or overhead, shared links), up to its optimum,
+// from the greedy packing of its loads: far fewer degenerate rounds than packing the loads exactly.
 ArborescencePacking plan_trees(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root,
                                const std::vector<SharedLinkRow>& shared_links, const SteadyStateSolution& lp)
 {
-  if (instance.port() == PortModel::one_port)
-    return pack_port_trees(graph, root, instance.transfer_bytes(), shared_links, lp.slices_per_second);
-  return pack_arborescences(graph.size(), root, graph.links(), lp.edge_loads);
+  return pack_port_trees(graph, root, instance.transfer_bytes(), shared_links, instance.port(), lp.slices_per_second,
+                         greedy_arborescences(graph.size(), root, graph.links(), lp.edge_loads));
 }
 
 std::size_t subtree_height(const std::vector<std::vector<NodeId>>& children, NodeId node)

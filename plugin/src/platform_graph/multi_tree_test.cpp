@@ -52,12 +52,15 @@ void expect_plan_meets_optimum(const TopologyGraph& graph, NodeId root, PortMode
   EXPECT_EQ(children_of(result.tree), children_of(trees.front()));
 }
 
-// The graph's links with their bandwidths only: no latency, no send overhead.
+// The graph's links without latency (the program's multi-port rows count bandwidth only), and
+// the hosts' send overheads kept (a row per sender).
 TopologyGraph bandwidth_only(const TopologyGraph& graph)
 {
   TopologyGraph result(graph.size());
   for (const auto& [u, v] : graph.links())
     result.add_link(u, v, 0.0, 1.0 / (graph.link_time(u, v, 1.0) - graph.link_time(u, v, 0.0)));
+  for (NodeId u = 0; u < graph.size(); ++u)
+    result.set_send_overhead(u, graph.send_latency(u), graph.send_inverse_bandwidth(u));
   return result;
 }
 
@@ -100,8 +103,8 @@ TEST(MultiTree, RandomGraphsBothPortModels)
       expect_plan_meets_optimum(sample.graph, sample.source, PortModel::one_port);
       continue;
     }
-    // Multi-port: the program's rows are the arcs' bandwidths (ForestColl's model: no latency,
-    // no send overhead), so compare on such a graph.
+    // Multi-port: the program's rows are the arcs' bandwidths (no latency) and the senders'
+    // overheads, so compare on such a graph.
     expect_plan_meets_optimum(bandwidth_only(sample.graph), sample.source, PortModel::multi_port);
   }
 }

@@ -22,11 +22,15 @@ constexpr double kTargetPrecision = 1e-9;
 constexpr double kNoiseWeight = 1e-11;
 constexpr int kMaxRounds = 100000;
 
-// Where each arc's slice time goes: rows send(u) = u, receive(v) = V + v, link l = 2V + l.
-struct ArcUse {
-  double time = 0.0;  ///< T_uv(slice_bytes): seconds on the sender's and the receiver's port
-  std::vector<std::pair<int, double>> links;  ///< (row, seconds busy per slice)
-};
+// Where each arc's slice time goes, as (row, seconds busy per slice). Rows: one-port, send(u) = u
+// and receive(v) = V + v (T_uv each); multi-port, u's send overhead = u and the arc alone =
+// 2V + L + e (slice / route bandwidth); both, shared link l = 2V + l.
+using ArcUse = std::vector<std::pair<int, double>>;
+
+int row_count(std::size_t hosts, std::size_t links, std::size_t arcs, PortModel port)
+{
+  return static_cast<int>(2 * hosts + links + (port == PortModel::multi_port ? arcs : 0));
+}
 
 class PortMaster {
 public:
@@ -76,36 +80,44 @@ private:
   bool solved_ = false;
 };
 
-std::vector<ArcUse> arc_uses(const TopologyGraph& graph, double slice_bytes, const std::vector<SharedLinkRow>& links)
+std::vector<ArcUse> arc_uses(const TopologyGraph& graph, double slice_bytes, const std::vector<SharedLinkRow>& links,
+                             PortModel port)
 {
-  const auto times = graph.link_times(slice_bytes);
-  std::vector<ArcUse> uses(times.size());
-  for (std::size_t e = 0; e < times.size(); ++e)
-    uses[e].time = times[e];
-  const int first_link_row = static_cast<int>(2 * graph.size());
+  const auto arcs = graph.links();
+  const auto times = graph.link_times(slice_bytes), latencies = graph.link_times(0.0);
+  const int hosts = static_cast<int>(graph.size());
+  std::vector<ArcUse> uses(arcs.size());
+  for (std::size_t e = 0; e < arcs.size(); ++e) {
+    const auto [u, v] = arcs[e];
+    if (port == PortModel::one_port) {
+      uses[e] = {{static_cast<int>(u), times[e]}, {hosts + static_cast<int>(v), times[e]}};
+      continue;
+    }
+    if (const double overhead = graph.send_overhead(u, slice_bytes); overhead > 0.0)
+      uses[e].emplace_back(static_cast<int>(u), overhead);
+    if (const double alone = times[e] - latencies[e]; alone > 0.0)
+      uses[e].emplace_back(2 * hosts + static_cast<int>(links.size() + e), alone);
+  }
+  const int first_link_row = 2 * hosts;
   for (std::size_t l = 0; l < links.size(); ++l) {
     if (!(links[l].bandwidth > 0.0))
       throw std::invalid_argument("shared link '" + links[l].name + "' has no bandwidth");
     for (std::size_t e : links[l].arcs) {
       if (e >= uses.size())
         throw std::invalid_argument("shared link '" + links[l].name + "' names transfer " + std::to_string(e));
-      uses[e].links.emplace_back(first_link_row + static_cast<int>(l), slice_bytes / links[l].bandwidth);
+      uses[e].emplace_back(first_link_row + static_cast<int>(l), slice_bytes / links[l].bandwidth);
     }
   }
   return uses;
 }
 
 // A tree's column: its seconds per slice on every row (merged by row).
-std::vector<std::pair<int, double>> column_of(const Tree& tree, const std::vector<std::pair<NodeId, NodeId>>& arcs,
-                                              const std::vector<ArcUse>& uses, std::size_t hosts)
+std::vector<std::pair<int, double>> column_of(const Tree& tree, const std::vector<ArcUse>& uses)
 {
   std::vector<std::pair<int, double>> entries;
   for (const std::size_t e : tree)
-    if (e != kNoArc) {
-      entries.emplace_back(static_cast<int>(arcs[e].first), uses[e].time);
-      entries.emplace_back(static_cast<int>(hosts + arcs[e].second), uses[e].time);
-      entries.insert(entries.end(), uses[e].links.begin(), uses[e].links.end());
-    }
+    if (e != kNoArc)
+      entries.insert(entries.end(), uses[e].begin(), uses[e].end());
   std::sort(entries.begin(), entries.end());
   std::vector<std::pair<int, double>> merged;
   for (const auto& [row, value] : entries)
@@ -120,13 +132,10 @@ std::vector<std::pair<int, double>> column_of(const Tree& tree, const std::vecto
 std::pair<Tree, double> price(const PortMaster& master, const std::vector<std::pair<NodeId, NodeId>>& arcs,
                               const std::vector<ArcUse>& uses, std::size_t hosts, NodeId root)
 {
-  std::vector<double> cost(arcs.size());
-  for (std::size_t e = 0; e < arcs.size(); ++e) {
-    cost[e] = (master.dual(static_cast<int>(arcs[e].first)) + master.dual(static_cast<int>(hosts + arcs[e].second))) *
-              uses[e].time;
-    for (const auto& [row, seconds] : uses[e].links)
+  std::vector<double> cost(arcs.size(), 0.0);
+  for (std::size_t e = 0; e < arcs.size(); ++e)
+    for (const auto& [row, seconds] : uses[e])
       cost[e] += master.dual(row) * seconds;
-  }
   const auto tree = min_cost_arborescence(hosts, root, arcs, cost);
   if (!tree)
     throw std::invalid_argument("pack_port_trees: some host is unreachable from the root");
@@ -157,23 +166,29 @@ ArborescencePacking positive_trees(const PortMaster& master, NodeId root)
 }  // namespace
 
 ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
-                                    const std::vector<SharedLinkRow>& shared_links, std::optional<double> target)
+                                    const std::vector<SharedLinkRow>& shared_links, PortModel port,
+                                    std::optional<double> target, const std::vector<std::vector<std::size_t>>& start)
 {
   const std::size_t hosts = graph.size();
   if (hosts < 2 || root >= hosts)
     throw std::invalid_argument("pack_port_trees: needs at least two hosts and a root among them");
   const auto arcs = graph.links();
-  const auto uses = arc_uses(graph, slice_bytes, shared_links);
-  PortMaster master(static_cast<int>(2 * hosts + shared_links.size()));
+  const auto uses = arc_uses(graph, slice_bytes, shared_links, port);
+  PortMaster master(row_count(hosts, shared_links.size(), arcs.size(), port));
+  for (const Tree& tree : start)
+    master.add(tree, column_of(tree, uses));
+  if (!start.empty())
+    master.solve();
+  const auto reached = [&] { return target && master.total() >= *target * (1.0 - kTargetPrecision); };
   int round = 0;
-  for (; round < kMaxRounds; ++round) {
+  for (; round < kMaxRounds && !(round == 0 && !start.empty() && reached()); ++round) {
     const auto [tree, cost] = price(master, arcs, uses, hosts, root);
-    if (round > 0 && 1.0 - cost <= kReducedCost)
+    if ((round > 0 || !start.empty()) && 1.0 - cost <= kReducedCost)
       break;  // no tree improves the master: it is the optimum
-    if (!master.add(tree, column_of(tree, arcs, uses, hosts)))
+    if (!master.add(tree, column_of(tree, uses)))
       break;  // within CLP's tolerance of the optimum
     master.solve();
-    if (target && master.total() >= *target * (1.0 - kTargetPrecision))
+    if (reached())
       break;
   }
   if (round == kMaxRounds)

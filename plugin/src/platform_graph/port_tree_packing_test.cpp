@@ -14,10 +14,11 @@ using namespace hbcast;
 
 namespace {
 
-double routed_optimum(const RoutedTopology& topology, double slice_bytes)
+double routed_optimum(const RoutedTopology& topology, double slice_bytes, PortModel port = PortModel::one_port)
 {
   SteadyStateLpOptions options;
   options.shared_links = topology.shared_links;
+  options.port = port;
   return solve_steady_state_broadcast(*topology.graph, 0, slice_bytes, options).slices_per_second;
 }
 
@@ -76,9 +77,15 @@ TEST(PortTreePacking, RandomClustersReachTheRoutedOptimum)
     const double optimum = routed_optimum(topology, 1e6);
     EXPECT_NEAR(checked_total(pack_port_trees(*topology.graph, 0, 1e6, topology.shared_links), *topology.graph),
                 optimum, 1e-6 * optimum);
-    EXPECT_NEAR(checked_total(pack_port_trees(*topology.graph, 0, 1e6, topology.shared_links, optimum),
+    EXPECT_NEAR(checked_total(pack_port_trees(*topology.graph, 0, 1e6, topology.shared_links, PortModel::one_port,
+                                              optimum),
                               *topology.graph),
                 optimum, 1e-6 * optimum);
+    // Multi-port: the arcs alone and the shared links (ForestColl's model), the same optimum.
+    const double multi_port = routed_optimum(topology, 1e6, PortModel::multi_port);
+    EXPECT_NEAR(checked_total(pack_port_trees(*topology.graph, 0, 1e6, topology.shared_links, PortModel::multi_port),
+                              *topology.graph),
+                multi_port, 1e-6 * multi_port);
   }
 }
 

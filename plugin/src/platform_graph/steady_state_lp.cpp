@@ -78,6 +78,13 @@ LoadLimits load_limits(const TopologyGraph& graph, const SteadyStateLpOptions& o
       if (alone > 0.0)
         limits.capacity.push_back({{e}, alone / tau});
     }
+    // hbcast's multi-port model (seed 002, section 3.2): a sender is busy send_u(S) per send.
+    std::vector<std::vector<std::size_t>> out_arcs(graph.size());
+    for (std::size_t e = 0; e < arcs.size(); ++e)
+      out_arcs[arcs[e].first].push_back(e);
+    for (NodeId u = 0; u < graph.size(); ++u)
+      if (const double overhead = graph.send_overhead(u, slice_bytes); overhead > 0.0 && !out_arcs[u].empty())
+        limits.capacity.push_back({out_arcs[u], overhead / tau});
   }
   return limits;
 }

@@ -54,6 +54,13 @@ struct ArborescencePacking {
   int pricing_rounds = 0;
 };
 
+/// The greedy packing: the widest spanning arborescence from `root` (the largest bottleneck
+/// capacity, Prim-like), its bottleneck subtracted, again until some node is cut off; at most one
+/// tree per arc, O(E log E) each. Trees as the arc entering each node (kNoArc for the root).
+std::vector<std::vector<std::size_t>> greedy_arborescences(std::size_t node_count, NodeId root,
+                                                           const std::vector<std::pair<NodeId, NodeId>>& arcs,
+                                                           std::vector<double> capacities);
+
 /// The best packing of spanning arborescences rooted at `root` into `capacities` (one per arc of
 /// `arcs`, from -> to, e.g. SteadyStateSolution::edge_loads over TopologyGraph::links()); see above.
 ///

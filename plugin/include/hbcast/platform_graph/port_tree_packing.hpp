@@ -22,6 +22,7 @@
 // multi-site platform of 88 hosts and 7,656 candidate transfers pack in a second. A basic
 // solution: at most 2V + L trees.
 #include <hbcast/core/node_id.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 #include <hbcast/platform_graph/arborescence_packing.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
@@ -33,10 +34,15 @@ namespace hbcast {
 
 /// Weighted spanning arborescences from `root` over graph.links() (arc indices as in
 /// ArborescencePacking; weights in slices per second) within the one-port and shared-link rows
-/// above, for slices of `slice_bytes`. Throws std::invalid_argument when the graph has fewer than
+/// above, for slices of `slice_bytes`. Multi-port (the program's multi-port rows): instead of the
+/// port rows, each sender's send overhead (sum of send_u(S) over its sends) and each arc alone
+/// (slice / its route's bandwidth) at most 1. Throws std::invalid_argument when the graph has fewer than
 /// two hosts, root is out of range or some host is unreachable; std::runtime_error when CLP fails.
+/// `start`: trees (as greedy_arborescences gives them) to seed the master with, e.g. the greedy
+/// packing of the program's loads, which cuts the pricing rounds (multi_tree_bench).
 ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
                                     const std::vector<SharedLinkRow>& shared_links,
-                                    std::optional<double> target = std::nullopt);
+                                    PortModel port = PortModel::one_port, std::optional<double> target = std::nullopt,
+                                    const std::vector<std::vector<std::size_t>>& start = {});
 
 }  // namespace hbcast

@@ -43,7 +43,9 @@ struct SteadyStateLpOptions {
   /// one_port: SSB(G)'s port rows. multi_port (ForestColl's model): no port rows; each transfer
   /// alone is bounded by its route's bottleneck, n_e * slice_bytes * inverse_bandwidth <= 1, and
   /// the shared links by their rows; the optimum is then the smallest max-flow from the source to
-  /// any host under those capacities (Edmonds' branching theorem). cut_generation only.
+  /// any host under those capacities (Edmonds' branching theorem). Where the graph gives hosts a
+  /// multi-port send overhead (seed 002, section 3.2), a row per host bounds its sends by it too:
+  /// sum over u's transfers of n_uv send_u(S) <= 1. cut_generation only.
   PortModel port = PortModel::one_port;
 };
 
