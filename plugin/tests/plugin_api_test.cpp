@@ -5,7 +5,9 @@
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/replay/hbcast_plugin.hpp>
+#include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/replay/tree_broadcast.hpp>
 #include <hbcast/sched/flat.hpp>
@@ -81,6 +83,38 @@ TEST(PluginApi, ActorsStartBroadcastsMidSimulationAndWaitForThem)
   EXPECT_NEAR(results[0].makespan, evaluate_atomic(flat_tree(9, 0), costs, 3e5, PortModel::one_port).makespan, 1e-9);
   EXPECT_NEAR(results[1].makespan,
               evaluate_pipelined(flat_tree(9, 0), costs, slice_size(3e5, 6), 6, PortModel::one_port).makespan, 1e-9);
+}
+
+TEST(PluginApi, MultiTreePlansRunFromAnActor)
+{
+  // A plan of one tree is that tree pipelined: the flat tree's K-slice recurrence (one port). A
+  // plan of two trees (binomial twice as heavy as flat) moves every slice to every host once.
+  auto engine = test_support::make_engine("plugin_api_test");
+  auto fixture = make_star(engine, 9, 13);
+  auto costs = test_support::star_cost_model(fixture.star);
+  std::vector<ReplayResult> results;
+  sg4::Actor::create("user", fixture.hosts[0], [&] {
+    sg4::this_actor::sleep_for(2.0);
+    auto one = MultiTreeBroadcast::start({flat_tree(9, 0)}, interleave_trees({1.0}, 6), fixture.hosts,
+                                         {3e5, 6, PortModel::one_port, "plan-1"});
+    one->wait();
+    results.push_back(one->result());
+    auto two = MultiTreeBroadcast::start({binomial_tree(9, 0), flat_tree(9, 0)}, interleave_trees({2.0, 1.0}, 6),
+                                         fixture.hosts, {3e5, 6, PortModel::one_port, "plan-2"});
+    two->wait();
+    results.push_back(two->result());
+  });
+  engine.run();
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_DOUBLE_EQ(results[0].start_time, 2.0);
+  EXPECT_NEAR(results[0].makespan,
+              evaluate_pipelined(flat_tree(9, 0), costs, slice_size(3e5, 6), 6, PortModel::one_port).makespan, 1e-9);
+  EXPECT_EQ(results[1].transfer_count, 6u * 8u);
+  for (NodeId u = 0; u < 9; ++u) {
+    const auto delivered = delivery_time(*fixture.hosts[u], "plan-2");
+    ASSERT_TRUE(delivered.has_value()) << u;
+    EXPECT_DOUBLE_EQ(*delivered, results[1].start_time + results[1].completion_time[u]);  // absolute times
+  }
 }
 
 TEST(PluginApi, RejectsInvalidTreesAndOptionsBeforeCreatingActors)

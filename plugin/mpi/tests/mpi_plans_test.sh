@@ -1,6 +1,6 @@
 #!/bin/sh
 # libhbcast_mpi under Open MPI on this machine: every scheduler's plan (atomic, pipelined one-port,
-# pipelined multi-port, a root that is not the first host) on an 8-host platform, run by
+# pipelined multi-port, a root that is not the first host, multi-tree plans) on an 8-host platform, run by
 # `mpirun -np 8`; hbcast_mpi_check checks that every rank's buffer is bit-identical to the
 # root's (random data, odd sizes, a count not divisible by the slices, a derived datatype).
 # Then the errors: a plan that does not match the communicator fails with a message, no hang.
@@ -21,6 +21,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$hbcast" simulate "$work/p8.xml" -s all --size 1MB --slices 5 --plan "$work/piped.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s all --size 1MB --slices 3 --port multi --plan "$work/multi.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s mpich-binomial,fnf --root node-5 --slices 4 --plan "$work/root5.json" --format csv >/dev/null
+# Multi-tree plans (issue 16): several weighted trees sharing the slices, both port models.
+"$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 16 --plan "$work/multi-tree.json" --format csv >/dev/null
+"$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 9 --port multi --plan "$work/multi-tree-mp.json" --format csv >/dev/null
+grep -q '"weight"' "$work/multi-tree.json" || fail "no multi-tree plan written"
 plans=$(ls "$work"/*.json)
 count=$(echo "$plans" | wc -l)
 [ "$count" -ge 60 ] || fail "expected a plan per scheduler and mode, got $count"

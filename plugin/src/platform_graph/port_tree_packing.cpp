@@ -128,14 +128,15 @@ std::vector<std::pair<int, double>> column_of(const Tree& tree, const std::vecto
   return merged;
 }
 
-// The tree of least dual-weighted time and that cost (the tree's reduced cost is 1 - it).
-std::pair<Tree, double> price(const PortMaster& master, const std::vector<std::pair<NodeId, NodeId>>& arcs,
+// The tree of least dual-weighted time under `duals` (one per row) and that cost (the tree's
+// reduced cost is 1 - it).
+std::pair<Tree, double> price(const std::vector<double>& duals, const std::vector<std::pair<NodeId, NodeId>>& arcs,
                               const std::vector<ArcUse>& uses, std::size_t hosts, NodeId root)
 {
   std::vector<double> cost(arcs.size(), 0.0);
   for (std::size_t e = 0; e < arcs.size(); ++e)
     for (const auto& [row, seconds] : uses[e])
-      cost[e] += master.dual(row) * seconds;
+      cost[e] += duals[static_cast<std::size_t>(row)] * seconds;
   const auto tree = min_cost_arborescence(hosts, root, arcs, cost);
   if (!tree)
     throw std::invalid_argument("pack_port_trees: some host is unreachable from the root");
@@ -163,6 +164,37 @@ ArborescencePacking positive_trees(const PortMaster& master, NodeId root)
   return packing;
 }
 
+// A few more improving columns per master solve, the solves being the cost: the duals raised
+// along the last tree's column just enough that it costs 1 (a projection), and priced again.
+// A tree is added only if it improves the master under its true duals; exactness still rests on
+// the plain pricing of the next round.
+void add_diverse_trees(PortMaster& master, const std::vector<double>& duals, Tree last,
+                       const std::vector<std::pair<NodeId, NodeId>>& arcs, const std::vector<ArcUse>& uses,
+                       std::size_t hosts, NodeId root)
+{
+  constexpr int kExtraTrees = 4;
+  std::vector<double> raised = duals;
+  for (int extra = 0; extra < kExtraTrees; ++extra) {
+    const auto column = column_of(last, uses);
+    double cost = 0.0, norm = 0.0;
+    for (const auto& [row, value] : column) {
+      cost += raised[static_cast<std::size_t>(row)] * value;
+      norm += value * value;
+    }
+    if (norm <= 0.0 || cost >= 1.0)
+      return;
+    for (const auto& [row, value] : column)
+      raised[static_cast<std::size_t>(row)] += (1.0 - cost) / norm * value;
+    Tree next = price(raised, arcs, uses, hosts, root).first;
+    double true_cost = 0.0;
+    for (const auto& [row, value] : column_of(next, uses))
+      true_cost += duals[static_cast<std::size_t>(row)] * value;
+    if (1.0 - true_cost <= kReducedCost || !master.add(next, column_of(next, uses)))
+      return;
+    last = std::move(next);
+  }
+}
+
 }  // namespace
 
 ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
@@ -180,13 +212,18 @@ ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, dou
   if (!start.empty())
     master.solve();
   const auto reached = [&] { return target && master.total() >= *target * (1.0 - kTargetPrecision); };
+  const int rows = row_count(hosts, shared_links.size(), arcs.size(), port);
   int round = 0;
   for (; round < kMaxRounds && !(round == 0 && !start.empty() && reached()); ++round) {
-    const auto [tree, cost] = price(master, arcs, uses, hosts, root);
+    std::vector<double> duals(static_cast<std::size_t>(rows));
+    for (int row = 0; row < rows; ++row)
+      duals[static_cast<std::size_t>(row)] = master.dual(row);
+    const auto [tree, cost] = price(duals, arcs, uses, hosts, root);
     if ((round > 0 || !start.empty()) && 1.0 - cost <= kReducedCost)
       break;  // no tree improves the master: it is the optimum
     if (!master.add(tree, column_of(tree, uses)))
       break;  // within CLP's tolerance of the optimum
+    add_diverse_trees(master, duals, tree, arcs, uses, hosts, root);
     master.solve();
     if (reached())
       break;

@@ -6,6 +6,7 @@
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
+#include <hbcast/simulation/replay_figures.hpp>
 
 #include <fmt/format.h>
 
@@ -50,13 +51,7 @@ void simulate_multi_tree_plan(SchedulerRun& run, const std::vector<WeightedTree>
   const ReplayResult replay =
       replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
                         {options.message_bytes, options.slices, port, "hbcast-" + run.scheduler});
-  run.simulated.makespan = replay.makespan;
-  if (options.slices > 1) {
-    run.simulated.period = replay.period;
-    run.simulated.throughput = replay.throughput;
-    run.observed_period = replay.observed_period;
-  }
-  run.transfers = replay.transfer_count;
+  record_replay(run, replay, options.slices);
   if (options.keep_trees)
     for (const auto& tree : trees) {
       run.plan_children.emplace_back();

