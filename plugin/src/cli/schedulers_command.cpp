@@ -18,6 +18,12 @@ std::string parameters_text(const SchedulerInfo& scheduler)
   return parts.empty() ? "-" : fmt::format("{}", fmt::join(parts, ", "));
 }
 
+// The named-only scheduler is a multi-tree plan, which broadcasts to every host.
+const char* multicast_text(const SchedulerInfo& scheduler)
+{
+  return scheduler.build_multicast ? "own" : scheduler.named_only ? "none" : "pruned";
+}
+
 }  // namespace
 
 void add_schedulers_command(CLI::App& app, CommandContext& context)
@@ -28,7 +34,7 @@ void add_schedulers_command(CLI::App& app, CommandContext& context)
     TextTable table({"name", "platform", "multicast", "parameters", "what it does", "source"});
     for (const auto& scheduler : scheduler_registry())
       table.add_row({scheduler.name, scheduler.needs_platform_graph ? "graph" : "any",
-                     scheduler.build_multicast ? "own" : "pruned", parameters_text(scheduler), scheduler.summary, scheduler.source});
+                     multicast_text(scheduler), parameters_text(scheduler), scheduler.summary, scheduler.source});
     table.print(context.out);
     for (const auto& scheduler : scheduler_registry())
       for (const auto& parameter : scheduler.parameters)

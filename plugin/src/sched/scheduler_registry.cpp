@@ -105,8 +105,8 @@ std::vector<SchedulerInfo> build_registry()
                       "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
                       false, {}, {}, true});
   registry.push_back({"multi-tree",
-                      "the steady-state optimum as weighted trees (LP loads packed into arborescences; a plan, "
-                      "run only when named)",
+                      "the steady-state optimum as weighted trees priced against the program's port and link "
+                      "rows (a plan, run only when named)",
                       "seed 002, section 4.1 (SSB), Edmonds' branching theorem; issue 16", schedule_multi_tree, true, {},
                       {}, true, true});
   return registry;
