@@ -95,3 +95,16 @@ TEST(MultiTreeCli, SmpiRunsThePlanAsTheReplayDoes)
   EXPECT_GE(json.at("slices").get<int>(), 16);
   EXPECT_LE(std::abs(json.at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6) << json.dump();
 }
+
+TEST(MultiTreeCli, BeyondTheRoutedGraphLimitIsNotApplicable)
+{
+  TemporaryDirectory dir;
+  const auto platform = dir.path() + "/big.xml";
+  ASSERT_EQ(run_hbcast({"generate", "backbone", "--clusters", "1", "--nodes", "1025", "-o", platform}).exit_status, 0);
+  const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--slices", "4", "--format", "json"});
+  EXPECT_NE(result.exit_status, 0);
+  const auto run = run_of(nlohmann::json::parse(result.out), "multi-tree");
+  EXPECT_EQ(run.at("status"), "not-applicable");
+  EXPECT_NE(run.at("error").get<std::string>().find("up to 1024 hosts (this platform has 1025)"), std::string::npos)
+      << run.dump();
+}

@@ -336,6 +336,12 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   const std::string& scheduler_name = scheduler.name;
   SchedulerRun run;
   run.scheduler = scheduler_name;
+  if (scheduler.needs_platform_graph && !instance.has_topology() && options.platform_graph != "direct" &&
+      platform.size() > kRoutedGraphHostLimit)
+    throw SchedulerNotApplicable(fmt::format(
+        "{} needs a platform graph: direct host-to-host links do not reach every host here, and routed graphs are "
+        "built up to {} hosts (this platform has {})",
+        scheduler_name, kRoutedGraphHostLimit, platform.size()));
   const auto schedule_start = std::chrono::steady_clock::now();
   const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
   const double schedule_seconds =
