@@ -23,6 +23,21 @@ ContentionSummary summarize_contention(const ContentionReport& report, std::size
   return summary;
 }
 
+ReplayAgreement compare_with_replay(const ContentionReport& analysis, const ContentionReport& replayed)
+{
+  std::set<LinkId> listed, congested;
+  for (const auto& link : analysis.links)
+    listed.insert(link.link);
+  for (const auto& link : replayed.links)
+    congested.insert(link.link);
+  ReplayAgreement agreement;
+  agreement.replay_links = congested.size();
+  for (LinkId link : listed)
+    ++(congested.count(link) ? agreement.both : agreement.analysis_only);
+  agreement.replay_only = congested.size() - agreement.both;
+  return agreement;
+}
+
 void write_contention_section(std::ostream& out, const std::vector<SchedulerContention>& runs)
 {
   out << "\nContention (shared links asked for more than their bandwidth under the pairwise timing)\n";
@@ -38,6 +53,12 @@ void write_contention_section(std::ostream& out, const std::vector<SchedulerCont
                          link.overloaded_time, link.first_start, link.transfers);
     out << "\n";
   }
+  for (const auto& run : runs)
+    if (const auto& replay = run.summary->replay)
+      out << fmt::format("{:<16} replay: {} link{} congested; analysis and replay agree on {}, analysis only {}, "
+                         "replay only {}\n",
+                         run.scheduler, replay->replay_links, replay->replay_links == 1 ? "" : "s", replay->both,
+                         replay->analysis_only, replay->replay_only);
 }
 
 void to_json(nlohmann::json& json, const ContendedLink& link)
@@ -63,12 +84,23 @@ void from_json(const nlohmann::json& json, ContendedLink& link)
 void to_json(nlohmann::json& json, const ContentionSummary& summary)
 {
   json = {{"oversubscribed_links", summary.oversubscribed_links}, {"worst_links", summary.worst}};
+  if (const auto& replay = summary.replay)
+    json["replay"] = {{"congested_links", replay->replay_links},
+                      {"both", replay->both},
+                      {"analysis_only", replay->analysis_only},
+                      {"replay_only", replay->replay_only}};
 }
 
 void from_json(const nlohmann::json& json, ContentionSummary& summary)
 {
   summary.oversubscribed_links = json.at("oversubscribed_links").get<std::size_t>();
   summary.worst = json.at("worst_links").get<std::vector<ContendedLink>>();
+  if (json.contains("replay")) {
+    const auto& replay = json.at("replay");
+    summary.replay = ReplayAgreement{replay.at("congested_links").get<std::size_t>(), replay.at("both").get<std::size_t>(),
+                                     replay.at("analysis_only").get<std::size_t>(),
+                                     replay.at("replay_only").get<std::size_t>()};
+  }
 }
 
 }  // namespace hbcast::cli

@@ -232,6 +232,19 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
   return spread;
 }
 
+// An atomic replay's transfers as it ran them, [comm start, arrival), in platform host numbers
+// (`tree` is over the participants; none listed: a broadcast, numbered as the platform).
+std::vector<TimedTransfer> replayed_transfers(const BroadcastTree& tree, const ReplayResult& replay,
+                                              const std::vector<NodeId>& participants)
+{
+  const auto host = [&](NodeId node) { return participants.empty() ? node : participants[node]; };
+  std::vector<TimedTransfer> transfers;
+  for (NodeId parent = 0; parent < tree.size(); ++parent)
+    for (NodeId child : tree.children(parent))
+      transfers.push_back({host(parent), host(child), replay.receive_start[child], replay.completion_time[child]});
+  return transfers;
+}
+
 // Every transfer of the replayed tree: its pairwise [start, end) and the replay's (for --gantt).
 std::vector<GanttBar> gantt_bars(const BroadcastTree& tree, const CostModel& costs, double bytes, PortModel port,
                                  const ReplayResult& replay, const std::vector<std::string>& names)
@@ -372,17 +385,20 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
   run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
 
+  std::optional<ContentionReport> analysis;
   if (options.slices == 1) {
     set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
-    run.contention = summarize_contention(
-        analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links),
-        kWorstLinksShown);
+    analysis = analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links);
+    run.contention = summarize_contention(*analysis, kWorstLinksShown);
   }
 
   set_activity("replaying the %s tree", scheduler_name.c_str());
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
   record_replay(run, replay, options.slices);
+  if (analysis)
+    run.contention->replay =
+        compare_with_replay(*analysis, analyze_contention(replayed_transfers(tree, replay, participants.participants), *links));
   record_lateness(run, replay, ready_times, participants.participants, platform.host_names());
   if (options.keep_trees)
     run.ready_times = members.empty() ? ready_times

@@ -62,7 +62,8 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "throughput_ratio", "simulated_throughput_ratio",
                                       "members", "multicast_method", "recruited",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
-                                      "worst_link_ratio", "plan_trees", "extraction_seconds",
+                                      "worst_link_ratio", "replay_congested_links", "contention_disagreements",
+                                      "plan_trees", "extraction_seconds",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -74,7 +75,8 @@ bool is_lp_column(const std::string& column)
 // Columns present only when the scenario asks for the link contention analysis.
 bool is_contention_column(const std::string& column)
 {
-  return column == "oversubscribed_links" || column == "worst_link" || column == "worst_link_ratio";
+  return column == "oversubscribed_links" || column == "worst_link" || column == "worst_link_ratio" ||
+         column == "replay_congested_links" || column == "contention_disagreements";
 }
 
 // Whether `column` belongs in this scenario's rows.
@@ -152,6 +154,12 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
     row["worst_link"] = any ? run.contention->worst.front().name : std::string();
     row["worst_link_ratio"] = any ? nlohmann::ordered_json(run.contention->worst.front().peak_ratio)
                                   : nlohmann::ordered_json(nullptr);
+    // Issue 15, item 5: the links congested in the replay, and how many the analysis misses or adds.
+    const bool compared = run.contention && run.contention->replay;
+    row["replay_congested_links"] =
+        compared ? nlohmann::ordered_json(run.contention->replay->replay_links) : nlohmann::ordered_json(nullptr);
+    row["contention_disagreements"] =
+        compared ? nlohmann::ordered_json(run.contention->replay->disagreements()) : nlohmann::ordered_json(nullptr);
   }
   return row;
 }
