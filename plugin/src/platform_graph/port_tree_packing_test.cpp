@@ -5,6 +5,8 @@
 #include <hbcast/platform_graph/port_tree_packing.hpp>
 #include <hbcast/platform_graph/routed_topology.hpp>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -44,13 +46,7 @@ double checked_total(const ArborescencePacking& packing, const TopologyGraph& gr
 // TP = 75 slices of 1 byte per second). Pricing alone, with no target, must find it.
 TEST(PortTreePacking, SharedBackboneByHand)
 {
-  LinkedCluster cluster;
-  cluster.hosts = 3;
-  cluster.host_bandwidth = 100.0;
-  cluster.host_latency = 0.0;
-  cluster.backbone_bandwidth = 150.0;
-  cluster.backbone_latency = 0.0;
-  const ClusteredLinkModel routes({cluster});
+  const ClusteredLinkModel routes({test_support::latency_free_cluster(3, 100.0, 150.0)});
   const RoutedTopology topology = build_routed_topology(routes, 0, parse_routed_candidates("all"));
   const auto packing = pack_port_trees(*topology.graph, 0, 1.0, topology.shared_links);
   EXPECT_NEAR(checked_total(packing, *topology.graph), 75.0, 75.0 * 1e-9);

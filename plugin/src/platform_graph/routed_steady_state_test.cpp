@@ -6,6 +6,8 @@
 #include <hbcast/platform_graph/routed_topology.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -18,14 +20,7 @@ namespace {
 // One cluster of 3 hosts: private split-duplex links of 100 B/s, a backbone of 150 B/s, no latency.
 ClusteredLinkModel three_hosts(LinkSharing backbone)
 {
-  LinkedCluster cluster;
-  cluster.hosts = 3;
-  cluster.host_bandwidth = 100.0;
-  cluster.host_latency = 0.0;
-  cluster.backbone_bandwidth = 150.0;
-  cluster.backbone_latency = 0.0;
-  cluster.backbone_sharing = backbone;
-  return ClusteredLinkModel({cluster});
+  return ClusteredLinkModel({test_support::latency_free_cluster(3, 100.0, 150.0, backbone)});
 }
 
 double routed_optimum(const LinkRouteModel& routes, PortModel port, const std::string& candidates = "all")

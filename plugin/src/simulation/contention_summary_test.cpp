@@ -3,6 +3,8 @@
 #include <hbcast/model/clustered_link_model.hpp>
 #include <hbcast/simulation/contention_summary.hpp>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace hbcast;
@@ -14,13 +16,7 @@ namespace {
 // once ask the backbone for 200 > 150; one at a time they fit.
 ClusteredLinkModel cluster()
 {
-  LinkedCluster four;
-  four.hosts = 4;
-  four.host_bandwidth = 100.0;
-  four.host_latency = 0.0;
-  four.backbone_bandwidth = 150.0;
-  four.backbone_latency = 0.0;
-  return ClusteredLinkModel({four});
+  return ClusteredLinkModel({test_support::latency_free_cluster(4, 100.0, 150.0)});
 }
 
 }  // namespace
