@@ -73,9 +73,8 @@ std::vector<Case> cases_for(std::uint64_t seed, const std::shared_ptr<const Dens
   BroadcastInstance instance(costs, names, bytes, port);
   instance.set_topology(topology);
   instance.set_links(links);
-  for (const auto& scheduler : scheduler_registry())
-    if (!scheduler.named_only)  // multi-tree is a plan of several trees, replayed by its own test
-      trees.emplace_back(scheduler.name, run_scheduler(scheduler, instance, root).tree);
+  for (const SchedulerInfo* scheduler : schedulers_of_all())  // multi-tree's plans: multi_tree_cli_test
+    trees.emplace_back(scheduler->name, run_scheduler(*scheduler, instance, root).tree);
   std::vector<Case> cases;
   const std::size_t slices = 2 + seed % 19;
   for (auto& [name, tree] : trees) {

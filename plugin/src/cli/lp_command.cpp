@@ -120,9 +120,8 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   const SteadyStateSolution& bound = graph_lp ? *graph_lp : *routed.one_port;
   result["lp_throughput"] = finite_or_null(bound.bytes_per_second);
   result["multi_port_bound"] = finite_or_null(routed.multi_port.bytes_per_second);
-  for (const auto& scheduler : scheduler_registry()) {
-    if (scheduler.named_only)
-      continue;  // multi-tree: its plan is the optimum above
+  for (const SchedulerInfo* listed : schedulers_of_all()) {  // multi-tree's plan is the optimum above
+    const SchedulerInfo& scheduler = *listed;
     nlohmann::json row = {{"scheduler", scheduler.name}};
     for (auto port : {PortModel::one_port, PortModel::multi_port}) {
       BroadcastInstance instance(costs, platform.host_names(), slice_bytes, port);

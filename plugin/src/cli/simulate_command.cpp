@@ -49,9 +49,8 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
   std::vector<RequestedScheduler> names;
   for (const auto& name : requested) {
     if (name == "all") {
-      for (const auto& scheduler : scheduler_registry())
-        if (!scheduler.named_only)
-          names.push_back({scheduler.name, true});
+      for (const SchedulerInfo* scheduler : schedulers_of_all())
+        names.push_back({scheduler->name, true});
     } else if (find_scheduler(name) == nullptr) {
       throw std::invalid_argument("unknown scheduler '" + name + "' (see 'hbcast schedulers')");
     } else {

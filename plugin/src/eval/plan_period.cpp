@@ -1,5 +1,8 @@
 #include <hbcast/eval/plan_period.hpp>
 
+#include <hbcast/core/slice_interleaving.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -32,10 +35,13 @@ struct Occupation {
   }
 };
 
-// Every shared link of the route u -> v carries `bytes` per slice (a link crossed twice, twice).
+// Every shared link of the route u -> v carries `bytes` per slice, once however often it is crossed.
 void add_link_occupation(Occupation& occupation, const LinkRouteModel& links, NodeId u, NodeId v, double bytes)
 {
-  for (LinkId id : links.route(u, v)->links) {
+  std::vector<LinkId> route = links.route(u, v)->links;
+  std::sort(route.begin(), route.end());
+  route.erase(std::unique(route.begin(), route.end()), route.end());
+  for (LinkId id : route) {
     const LinkProperties& link = links.link(id);
     if (link.sharing == LinkSharing::shared)
       occupation.links[id] += bytes / link.bandwidth;
@@ -70,6 +76,22 @@ double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<do
       }
   }
   return occupation.busiest();
+}
+
+PlanPrediction predict_plan(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                            const CostModel& costs, double slice_bytes, std::size_t slices, PortModel port,
+                            const LinkRouteModel* links)
+{
+  PlanPrediction prediction;
+  std::vector<bool> carries(trees.size(), false);
+  for (std::size_t tree : interleave_trees(weights, slices))
+    carries[tree] = true;
+  for (std::size_t k = 0; k < trees.size(); ++k)
+    if (carries[k])
+      prediction.fill = std::max(prediction.fill, evaluate_atomic(trees[k], costs, slice_bytes, port).makespan);
+  prediction.period = plan_period(trees, weights, costs, slice_bytes, port, links);
+  prediction.makespan = prediction.fill + static_cast<double>(slices - 1) * prediction.period;
+  return prediction;
 }
 
 }  // namespace hbcast

@@ -33,6 +33,22 @@ TEST(PlanPeriod, TwoTreesByHand)
   EXPECT_DOUBLE_EQ(plan_period(trees, {1.0, 0.0}, costs, 1.0, PortModel::one_port), 1.0);
 }
 
+// predict_plan on the same two trees, 1-byte slices. One-slice makespans (one port): 0->1->2 is
+// 1 + 1 = 2 s, 0->2->1 is 2 + 1 = 3 s. One slice goes to the heavier first tree alone: 2 s. Four
+// slices, weights 1:1, use both: fill 3 s, then 3 periods of 1.5 s: 7.5 s.
+TEST(PlanPeriod, PredictionFillsWithTheTreesThatCarrySlices)
+{
+  const MatrixCosts costs;
+  const std::vector<BroadcastTree> trees{BroadcastTree(0, {{1}, {2}, {}}), BroadcastTree(0, {{2}, {}, {1}})};
+  const auto one = predict_plan(trees, {2.0, 1.0}, costs, 1.0, 1, PortModel::one_port);
+  EXPECT_DOUBLE_EQ(one.fill, 2.0);
+  EXPECT_DOUBLE_EQ(one.makespan, 2.0);
+  const auto four = predict_plan(trees, {1.0, 1.0}, costs, 1.0, 4, PortModel::one_port);
+  EXPECT_DOUBLE_EQ(four.fill, 3.0);
+  EXPECT_DOUBLE_EQ(four.period, 1.5);
+  EXPECT_DOUBLE_EQ(four.makespan, 7.5);
+}
+
 TEST(PlanPeriod, OneTreeIsTheSingleTreePeriod)
 {
   for (unsigned seed = 1; seed <= 30; ++seed) {

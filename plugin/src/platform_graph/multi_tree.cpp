@@ -33,10 +33,11 @@ SteadyStateSolution steady_state_loads(const BroadcastInstance& instance, const 
 // Trees priced against the program's own rows (port or overhead, shared links), up to its optimum,
 // from the greedy packing of its loads: far fewer degenerate rounds than packing the loads exactly.
 ArborescencePacking plan_trees(const BroadcastInstance& instance, const TopologyGraph& graph, NodeId root,
+                               const std::vector<std::pair<NodeId, NodeId>>& arcs,
                                const std::vector<SharedLinkRow>& shared_links, const SteadyStateSolution& lp)
 {
   return pack_port_trees(graph, root, instance.transfer_bytes(), shared_links, instance.port(), lp.slices_per_second,
-                         greedy_arborescences(graph.size(), root, graph.links(), lp.edge_loads));
+                         greedy_arborescences(graph.size(), root, arcs, lp.edge_loads));
 }
 
 std::size_t subtree_height(const std::vector<std::vector<NodeId>>& children, NodeId node)
@@ -71,7 +72,7 @@ ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId roo
   const auto arcs = graph.links();
   const auto shared_links = shared_links_of(instance, graph);
   const SteadyStateSolution lp = steady_state_loads(instance, graph, root, shared_links);
-  const ArborescencePacking packing = plan_trees(instance, graph, root, shared_links, lp);
+  const ArborescencePacking packing = plan_trees(instance, graph, root, arcs, shared_links, lp);
   ScheduleResult result;
   for (const auto& packed : packing.trees)
     result.weighted_trees.push_back({packed.weight, tree_of(packed, arcs, graph.size(), root)});

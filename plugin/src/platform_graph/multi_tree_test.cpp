@@ -124,4 +124,7 @@ TEST(MultiTree, RegisteredByNameOnly)
   ASSERT_NE(registered, nullptr);
   EXPECT_TRUE(registered->named_only);  // a plan, not a tree: `all` leaves it out
   EXPECT_TRUE(registered->needs_platform_graph);
+  const auto all = schedulers_of_all();
+  EXPECT_EQ(std::count(all.begin(), all.end(), registered), 0);
+  EXPECT_EQ(all.size() + 1, scheduler_registry().size());  // the only named-only scheduler
 }

@@ -186,10 +186,11 @@ void add_diverse_trees(PortMaster& master, const std::vector<double>& duals, Tre
     for (const auto& [row, value] : column)
       raised[static_cast<std::size_t>(row)] += (1.0 - cost) / norm * value;
     Tree next = price(raised, arcs, uses, hosts, root).first;
+    const auto next_column = column_of(next, uses);
     double true_cost = 0.0;
-    for (const auto& [row, value] : column_of(next, uses))
+    for (const auto& [row, value] : next_column)
       true_cost += duals[static_cast<std::size_t>(row)] * value;
-    if (1.0 - true_cost <= kReducedCost || !master.add(next, column_of(next, uses)))
+    if (1.0 - true_cost <= kReducedCost || !master.add(next, next_column))
       return;
     last = std::move(next);
   }
@@ -206,32 +207,29 @@ ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, dou
     throw std::invalid_argument("pack_port_trees: needs at least two hosts and a root among them");
   const auto arcs = graph.links();
   const auto uses = arc_uses(graph, slice_bytes, shared_links, port);
-  PortMaster master(row_count(hosts, shared_links.size(), arcs.size(), port));
+  const int rows = row_count(hosts, shared_links.size(), arcs.size(), port);
+  PortMaster master(rows);
   for (const Tree& tree : start)
     master.add(tree, column_of(tree, uses));
   if (!start.empty())
     master.solve();
   const auto reached = [&] { return target && master.total() >= *target * (1.0 - kTargetPrecision); };
-  const int rows = row_count(hosts, shared_links.size(), arcs.size(), port);
   int round = 0;
-  for (; round < kMaxRounds && !(round == 0 && !start.empty() && reached()); ++round) {
+  // Before the first solve every dual is 0: the first tree prices at reduced cost 1.
+  while (!reached()) {
+    if (++round > kMaxRounds)
+      throw std::runtime_error("pack_port_trees: no optimum after " + std::to_string(kMaxRounds) + " rounds");
     std::vector<double> duals(static_cast<std::size_t>(rows));
     for (int row = 0; row < rows; ++row)
       duals[static_cast<std::size_t>(row)] = master.dual(row);
     const auto [tree, cost] = price(duals, arcs, uses, hosts, root);
-    if ((round > 0 || !start.empty()) && 1.0 - cost <= kReducedCost)
-      break;  // no tree improves the master: it is the optimum
-    if (!master.add(tree, column_of(tree, uses)))
-      break;  // within CLP's tolerance of the optimum
+    if (1.0 - cost <= kReducedCost || !master.add(tree, column_of(tree, uses)))
+      break;  // no tree improves the master (or only one it has, within CLP's tolerance): the optimum
     add_diverse_trees(master, duals, tree, arcs, uses, hosts, root);
     master.solve();
-    if (reached())
-      break;
   }
-  if (round == kMaxRounds)
-    throw std::runtime_error("pack_port_trees: no optimum after " + std::to_string(kMaxRounds) + " rounds");
   ArborescencePacking packing = positive_trees(master, root);
-  packing.pricing_rounds = round + 1;
+  packing.pricing_rounds = round;
   return packing;
 }
 

@@ -56,7 +56,8 @@ void write_multi_tree_section(std::ostream& out, const SimulationReport& report)
                      megabytes(run.simulated.throughput), fraction(run.simulated.throughput, run.steady_state_optimum),
                      megabytes(single), fraction(single, run.steady_state_optimum)});
   out << "\nMulti-tree plans (LP optimum: the steady-state program the plan packs; plan predicted: slice "
-         "size / the plan's busiest port, arc or shared link; simulated: the replay, every slice along its tree"
+         "size / the plan's busiest port, arc or shared link; simulated: the replay, every slice along its "
+         "tree, its mean inter-arrival at the last host past the first ceil(K/10) slices"
       << (single ? "; best single tree: " + single_name + ", the highest simulated throughput of this table's trees"
                  : "")
       << (report.slices > 1 ? ")\n" : "; one slice: no steady state to measure, use --slices)\n");

@@ -145,6 +145,15 @@ const SchedulerInfo* find_scheduler(const std::string& name)
   return nullptr;
 }
 
+std::vector<const SchedulerInfo*> schedulers_of_all()
+{
+  std::vector<const SchedulerInfo*> all;
+  for (const auto& scheduler : scheduler_registry())
+    if (!scheduler.named_only)
+      all.push_back(&scheduler);
+  return all;
+}
+
 ScheduleResult run_scheduler(const SchedulerInfo& scheduler, const BroadcastInstance& instance, NodeId root)
 {
   ScheduleResult result = scheduler.build(instance, root);

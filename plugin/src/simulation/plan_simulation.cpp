@@ -14,34 +14,29 @@
 #include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 
-#include <algorithm>
-
 #include <simgrid/s4u/Engine.hpp>
 
 namespace hbcast::cli {
 
 namespace {
 
-// A multi-tree plan (issue 16): predicted as the slowest tree's one-slice fill then a slice per
-// plan period (its busiest port, arc or shared link), replayed with the slices interleaved by weight.
+// A multi-tree plan (issue 16): predicted by predict_plan (its busiest port, arc or shared link),
+// replayed with the slices interleaved by weight.
 PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatform& platform,
                                 const PlatformCostModel& costs, const BroadcastPlan& plan, double message_bytes,
                                 PortModel port)
 {
   std::vector<BroadcastTree> trees;
   std::vector<double> weights;
-  double fill = 0.0;
-  const double slice_bytes = slice_size(message_bytes, plan.slices);
   for (const auto& plan_tree : plan.trees) {
     trees.push_back(to_broadcast_tree(plan_tree, platform.host_names(), plan.root));
     validate_tree(trees.back(), platform.host_names());
     weights.push_back(plan_tree.weight);
-    fill = std::max(fill, evaluate_atomic(trees.back(), costs, slice_bytes, port).makespan);
   }
   const PlatformLinkModel links(platform);
   PlanFigures figures;
-  figures.predicted = fill + static_cast<double>(plan.slices - 1) *
-                                 plan_period(trees, weights, costs, slice_bytes, port, &links);
+  figures.predicted =
+      predict_plan(trees, weights, costs, slice_size(message_bytes, plan.slices), plan.slices, port, &links).makespan;
   figures.simulated = replay_multi_tree(engine, trees, interleave_trees(weights, plan.slices), platform.hosts(),
                                         {message_bytes, plan.slices, port, "hbcast-plan"})
                           .makespan;

@@ -263,9 +263,8 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
                             : std::vector<std::string>{"all"};
   if (std::find(scenario.schedulers.begin(), scenario.schedulers.end(), "all") != scenario.schedulers.end()) {
     scenario.schedulers.clear();
-    for (const auto& scheduler : scheduler_registry())
-      if (!scheduler.named_only)
-        scenario.schedulers.push_back(scheduler.name);
+    for (const SchedulerInfo* scheduler : schedulers_of_all())
+      scenario.schedulers.push_back(scheduler->name);
   }
   scenario.sizes = root["sizes"] ? reader.converted<double>(root["sizes"], "sizes", parse_size)
                                  : std::vector<double>{4.0 * 1048576};

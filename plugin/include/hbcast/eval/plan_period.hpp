@@ -13,10 +13,21 @@ namespace hbcast {
 /// One-port: each host's sends, summed over its children in every tree, and its receives, each
 /// weighted by its tree's share. Multi-port: each (sender, receiver) pair's transfers and each
 /// host's send overheads, weighted alike. With `links`, every SHARED link of a transfer's route
-/// too: slice_bytes / its bandwidth per crossing (issue 16: the capacity rows of the routed
-/// program). One tree without links gives steady_state_period; the plan's throughput is
+/// too: slice_bytes / its bandwidth, once per transfer however often its route crosses it (as the
+/// capacity rows of the routed program count it, issue 16). One tree without links gives steady_state_period; the plan's throughput is
 /// slice_bytes / period (seed 002, section 4.1: the loads n_uv of the program).
 double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights, const CostModel& costs,
                    double slice_bytes, PortModel port, const LinkRouteModel* links = nullptr);
+
+/// A plan's prediction for K slices interleaved by weight (interleave_trees): the fill, the
+/// slowest one-slice makespan among the trees that carry a slice, then a slice per plan_period.
+struct PlanPrediction {
+  double fill = 0.0;
+  double period = 0.0;
+  double makespan = 0.0;  ///< fill + (K - 1) x period
+};
+PlanPrediction predict_plan(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                            const CostModel& costs, double slice_bytes, std::size_t slices, PortModel port,
+                            const LinkRouteModel* links = nullptr);
 
 }  // namespace hbcast

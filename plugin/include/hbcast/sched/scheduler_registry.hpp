@@ -55,6 +55,9 @@ const std::vector<SchedulerInfo>& scheduler_registry();
 void register_scheduler(SchedulerInfo scheduler);
 /// nullptr when no scheduler has that name.
 const SchedulerInfo* find_scheduler(const std::string& name);
+/// What `all` stands for wherever a command takes it: every scheduler but the named-only ones,
+/// in registry order (valid until the next register_scheduler).
+std::vector<const SchedulerInfo*> schedulers_of_all();
 /// Runs a scheduler and validates its tree (InvalidTree names the node if the scheduler is wrong).
 ScheduleResult run_scheduler(const SchedulerInfo& scheduler, const BroadcastInstance& instance, NodeId root);
 /// Runs the scheduler's multicast (its own, or its broadcast pruned to the members: multicast_pruning.hpp)
