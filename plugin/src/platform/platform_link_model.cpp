@@ -12,6 +12,9 @@ namespace hbcast {
 PlatformLinkModel::PlatformLinkModel(const LoadedPlatform& platform, std::size_t cache_capacity)
     : hosts_(platform.hosts()), cache_capacity_(std::max<std::size_t>(cache_capacity, 1))
 {
+  // A tree asks for n - 1 routes over about 2n links: no rehash on the way there.
+  routes_.reserve(std::min(cache_capacity_, hosts_.size()));
+  ids_.reserve(2 * hosts_.size());
 }
 
 LinkId PlatformLinkModel::id_of(const sg4::Link* link) const
@@ -46,6 +49,7 @@ std::shared_ptr<const LinkRoute> PlatformLinkModel::route(NodeId from, NodeId to
                         "' (empty route)");
   // The latency is SimGrid's own sum, so times match the platform cost model to the last bit.
   route->bandwidth = std::numeric_limits<double>::infinity();
+  route->links.reserve(path.size());
   for (const sg4::Link* link : path) {
     route->links.push_back(id_of(link));
     route->bandwidth = std::min(route->bandwidth, link->get_bandwidth());

@@ -42,7 +42,9 @@ struct ContentionReport {
 /// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
 /// there max-min sharing can slow a transfer below its pairwise rate; where no link is
 /// over-subscribed, every transfer gets its rate and a replay equals the prediction.
-/// Cost: O(E h log(E h)) for E transfers over routes of at most h links.
+/// Cost: O(E h + L) to group the crossings by link (L = largest link id + 1), then a sort and a
+/// sweep only on the links whose crossings' rates sum above their bandwidth: O(E h log(E h)) at
+/// worst, and nothing sorted on a host link that one transfer at a time crosses.
 ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
 
 }  // namespace hbcast

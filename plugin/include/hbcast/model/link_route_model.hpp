@@ -44,7 +44,8 @@ public:
   virtual std::size_t host_count() const = 0;
   /// The route from -> to (shared: a cache may drop its copy, the caller's stays valid).
   virtual std::shared_ptr<const LinkRoute> route(NodeId from, NodeId to) const = 0;
-  /// Properties of a link returned by route().
+  /// Properties of a link returned by route(). Link ids are dense, 0 to (links seen so far) - 1:
+  /// the analyses index arrays by them.
   virtual const LinkProperties& link(LinkId id) const = 0;
 
   /// latency + bytes / bottleneck bandwidth of the route from -> to.
