@@ -1,5 +1,5 @@
 // Link-aware scheduling and contention analysis (issue: link-aware broadcast).
-// - link-fnf and link-ecef on code-built multi-cluster platforms (ClusteredLinkModel: clusters of
+// - link-fnf, link-ecef and link-binomial on code-built multi-cluster platforms (ClusteredLinkModel: clusters of
 //   100 hosts behind SHARED backbones of 2.5 host links, 1 Gb/s uplinks to a core), 10^3 and 10^4 hosts;
 // - the contention analysis of a binomial tree against the SimGrid replay of the same tree on the
 //   same platform (one SHARED-backbone cluster), side by side. SimGrid allows one engine per process,
@@ -8,6 +8,7 @@
 //   and reports both wall times through a pipe.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/link_aware/link_binomial.hpp>
 #include <hbcast/link_aware/link_ecef.hpp>
 #include <hbcast/link_aware/link_fnf.hpp>
 #include <hbcast/model/clustered_link_model.hpp>
@@ -65,6 +66,8 @@ void BM_scheduler(benchmark::State& state, hbcast::ScheduleResult (*schedule)(co
 BENCHMARK_CAPTURE(BM_scheduler, link_fnf, hbcast::schedule_link_fnf)
     ->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK_CAPTURE(BM_scheduler, link_ecef, hbcast::schedule_link_ecef)
+    ->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+BENCHMARK_CAPTURE(BM_scheduler, link_binomial, hbcast::schedule_link_binomial)
     ->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 
 void BM_contention_code_built(benchmark::State& state)

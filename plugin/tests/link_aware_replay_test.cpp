@@ -85,6 +85,19 @@ TEST(LinkAwareReplay, LinkFnfMultiPortReplaysAtItsPrediction)
   expect_exact(run(file.path(), "link-fnf", PortModel::multi_port));
 }
 
+TEST(LinkAwareReplay, LinkBinomialOnASharedBackboneClusterReplaysAtItsPrediction)
+{
+  // The binomial tree below over-subscribes this backbone 4 times; re-timed, it waits instead.
+  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
+  expect_exact(run(file.path(), "link-binomial"));
+}
+
+TEST(LinkAwareReplay, LinkBinomialMultiPortReplaysAtItsPrediction)
+{
+  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
+  expect_exact(run(file.path(), "link-binomial", PortModel::multi_port));
+}
+
 TEST(LinkAwareReplay, BinomialOverSubscribesTheBackboneAndIsLate)
 {
   // The last round of a binomial tree on 16 hosts runs 8 transfers, four times what the backbone carries.
@@ -99,6 +112,8 @@ TEST(LinkAwareReplay, BinomialOverSubscribesTheBackboneAndIsLate)
 TEST(LinkAwareReplay, LinkFnfOnGrid5000ReplaysAtItsPrediction) { expect_exact(run(grid5000(), "link-fnf")); }
 
 TEST(LinkAwareReplay, LinkEcefOnGrid5000ReplaysAtItsPrediction) { expect_exact(run(grid5000(), "link-ecef")); }
+
+TEST(LinkAwareReplay, LinkBinomialOnGrid5000ReplaysAtItsPrediction) { expect_exact(run(grid5000(), "link-binomial")); }
 
 TEST(LinkAwareReplay, FnfOverSubscribesWanLinksOnGrid5000)
 {

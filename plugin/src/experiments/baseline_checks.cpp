@@ -254,4 +254,89 @@ CheckResult check_relative_difference(const ResultsTable& results, const YAML::N
   return result;
 }
 
+namespace {
+
+std::vector<std::string> scheduler_list(const YAML::Node& check, const char* key, const std::string& case_path)
+{
+  const YAML::Node node = check[key];
+  if (!node || !(node.IsSequence() || node.IsScalar()) || (node.IsSequence() && node.size() == 0))
+    fail_check(case_path, check, std::string("this check needs '") + key + "' (a scheduler or a list of them)");
+  if (node.IsScalar())
+    return {node.as<std::string>()};
+  std::vector<std::string> names;
+  for (const auto& item : node)
+    names.push_back(item.as<std::string>());
+  return names;
+}
+
+// One group's best `of` row against the best of the `against` rows.
+struct RatioToBest {
+  Best of;
+  Best best;
+  std::vector<std::string> failed;  // rows that did not run (not-applicable rows are left out)
+};
+
+}  // namespace
+
+CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& check, const std::string& case_path)
+{
+  const std::string column = check["column"] ? check["column"].as<std::string>() : "simulated_makespan";
+  const auto of = scheduler_list(check, "of", case_path);
+  const auto against = scheduler_list(check, "against", case_path);
+  const bool bounded = static_cast<bool>(check["at_most"]);
+  const double bound = bounded ? check_number(check, "at_most", case_path) : INFINITY;
+  const auto group_by = group_columns(check, case_path);
+  const std::size_t value_column = results.column(column), scheduler = results.column("scheduler"),
+                    status = results.column("status");
+  std::map<std::string, RatioToBest> groups;
+  for (const auto& [key, rows] : grouped_rows(results, group_by)) {
+    if (!group_selected(key, group_by, check["where"], case_path))
+      continue;
+    RatioToBest& group = groups[group_label(key, group_by)];
+    for (const std::size_t row : rows) {
+      const std::string& name = results.cell(row, scheduler);
+      const bool mine = std::find(of.begin(), of.end(), name) != of.end();
+      const bool listed = std::find(against.begin(), against.end(), name) != against.end();
+      if ((!mine && !listed) || results.cell(row, status) == "not-applicable")
+        continue;
+      const auto value = is_ok(results, row) ? parse_number(results.cell(row, value_column)) : std::nullopt;
+      if (!value || !(std::isfinite(*value) && *value > 0.0))
+        group.failed.push_back(name);
+      else if (mine && *value < group.of.value)
+        group.of = {name, *value};
+      else if (listed && *value < group.best.value)
+        group.best = {name, *value};
+    }
+  }
+  CheckResult result{fmt::format("best {0} of {1} / best {0} of {2}", column, fmt::join(of, ", "), fmt::join(against, ", ")),
+                     "", bounded ? fmt::format("<= {:g} in every group", bound) : "both sides ran in every group",
+                     Verdict::pass, "| group | best of " + fmt::format("{}", fmt::join(of, ", ")) +
+                                        " | best of the others | ratio |\n|---|---|---|---|\n"};
+  double lowest = INFINITY, highest = 0.0;
+  for (const auto& [label, group] : groups) {
+    if (!group.failed.empty() || group.of.name.empty() || group.best.name.empty()) {
+      result.verdict = Verdict::fail;
+      result.measured = !group.failed.empty() ? fmt::format("at {}: {} did not run", label, fmt::join(group.failed, ", "))
+                                              : fmt::format("at {}: no row of {}", label,
+                                                            fmt::join(group.of.name.empty() ? of : against, ", "));
+      return result;
+    }
+    const double ratio = group.of.value / group.best.value;
+    result.table += fmt::format("| {} | {} {:.6g} | {} {:.6g} | {:.4g} |\n", label, group.of.name, group.of.value,
+                                group.best.name, group.best.value, ratio);
+    lowest = std::min(lowest, ratio);
+    highest = std::max(highest, ratio);
+    if (ratio > bound)
+      result.verdict = Verdict::fail;
+  }
+  if (groups.empty()) {
+    result.verdict = Verdict::fail;
+    result.measured = "no rows";
+    return result;
+  }
+  result.measured = groups.size() == 1 ? fmt::format("{:.4g}", lowest)
+                                       : fmt::format("{:.4g} to {:.4g} ({} groups)", lowest, highest, groups.size());
+  return result;
+}
+
 }  // namespace hbcast::cli

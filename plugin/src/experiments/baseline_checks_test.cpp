@@ -67,3 +67,43 @@ TEST(RelativeDifference, SmpiAgainstTheSameTreeInTheSelectedGroups)
   EXPECT_EQ(both.verdict, Verdict::fail);
   EXPECT_EQ(both.measured, "1e-05 to 0.5");
 }
+
+TEST(RatioToBest, OneSchedulerOverTheBestOfTheOthersInEveryGroup)
+{
+  const auto rows = ResultsTable::parse("scheduler,clusters,repetition,simulated_makespan,status\n"
+                                        "link-ecef,1,0,1.2,ok\nbinomial,1,0,1.0,ok\nfnf,1,0,4.0,ok\n"
+                                        "link-ecef,4,0,0.5,ok\nbinomial,4,0,2.0,ok\nfnf,4,0,1.0,ok\n"
+                                        "lcf,4,0,,not-applicable\n",
+                                        "rows.csv");
+  const auto check = [&](const std::string& yaml) {
+    return check_ratio_to_best(rows, YAML::Load(yaml), "case.yaml");
+  };
+  // 1.2 / min(1.0, 4.0) at one cluster; 0.5 / min(2.0, 1.0) at four (lcf did not apply there).
+  const auto result = check("{of: link-ecef, against: [binomial, fnf, lcf], x: clusters}");
+  EXPECT_EQ(result.verdict, Verdict::pass);
+  EXPECT_EQ(result.measured, "0.5 to 1.2 (2 groups)");
+  EXPECT_NE(result.table.find("| clusters=1, repetition=0 | link-ecef 1.2 | binomial 1 | 1.2 |"), std::string::npos)
+      << result.table;
+  EXPECT_NE(result.table.find("| clusters=4, repetition=0 | link-ecef 0.5 | fnf 1 | 0.5 |"), std::string::npos)
+      << result.table;
+  EXPECT_EQ(check("{of: link-ecef, against: [binomial, fnf], x: clusters, at_most: 1.0}").verdict, Verdict::fail);
+  EXPECT_EQ(check("{of: link-ecef, against: fnf, x: clusters, where: {clusters: '1'}}").measured, "0.3");
+  // The best of two against the best of the rest: min(1.2, 1.0) / 4.0 at one cluster.
+  const auto best_of_two = check("{of: [link-ecef, binomial], against: fnf, x: clusters, where: {clusters: '1'}}");
+  EXPECT_EQ(best_of_two.measured, "0.25");
+  EXPECT_NE(best_of_two.table.find("| binomial 1 | fnf 4 | 0.25 |"), std::string::npos) << best_of_two.table;
+}
+
+TEST(RatioToBest, FailsWhenASideIsMissingOrARowFailed)
+{
+  const auto failed = ResultsTable::parse("scheduler,clusters,repetition,simulated_makespan,status\n"
+                                          "link-ecef,1,0,1.2,ok\nbinomial,1,0,,failed\nfnf,1,0,2.0,ok\n",
+                                          "rows.csv");
+  const auto result = check_ratio_to_best(failed, YAML::Load("{of: link-ecef, against: [binomial, fnf], x: clusters}"),
+                                          "case.yaml");
+  EXPECT_EQ(result.verdict, Verdict::fail);
+  EXPECT_EQ(result.measured, "at clusters=1, repetition=0: binomial did not run");
+  const auto alone = check_ratio_to_best(failed, YAML::Load("{of: link-fnf, against: fnf, x: clusters}"), "case.yaml");
+  EXPECT_EQ(alone.measured, "at clusters=1, repetition=0: no row of link-fnf");
+  EXPECT_THROW(check_ratio_to_best(failed, YAML::Load("{of: link-ecef, x: clusters}"), "case.yaml"), std::exception);
+}

@@ -216,9 +216,11 @@ std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML
       checks.push_back(check_best_ratio(results, check, case_path));
     else if (kind == "relative_difference")
       checks.push_back(check_relative_difference(results, check, case_path));
+    else if (kind == "ratio_to_best")
+      checks.push_back(check_ratio_to_best(results, check, case_path));
     else
       fail_check(case_path, check["check"],
-           "unknown check '" + kind + "' (all_ok, max_abs, mean, ordering, report, best_ratio, relative_difference)");
+           "unknown check '" + kind + "' (all_ok, max_abs, mean, ordering, report, best_ratio, relative_difference, ratio_to_best)");
   }
   return checks;
 }

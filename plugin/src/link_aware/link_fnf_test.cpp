@@ -96,6 +96,7 @@ TEST(LinkFnf, NeedsTheLinks)
       std::invalid_argument);
   EXPECT_TRUE(find_scheduler("link-fnf")->needs_links);
   EXPECT_TRUE(find_scheduler("link-ecef")->needs_links);
+  EXPECT_TRUE(find_scheduler("link-binomial")->needs_links);
 }
 
 // The principle, on random multi-cluster platforms: the trees never over-subscribe a shared
@@ -108,7 +109,7 @@ TEST(LinkAwareProperty, NeverOverSubscribeAndKeepTheirStartTimes)
     const NodeId root = random() % links->host_count();
     const double bytes = 1e5 * (1 + random() % 100);
     for (PortModel port : {PortModel::one_port, PortModel::multi_port}) {
-      for (const auto* name : {"link-fnf", "link-ecef"}) {
+      for (const auto* name : {"link-fnf", "link-ecef", "link-binomial"}) {
         const auto instance = instance_on(links, bytes, port);
         const auto result = run_scheduler(*find_scheduler(name), *instance, root);
         const auto transfers = timed_transfers(result.tree, LinkCostModel(links), bytes, port);

@@ -11,6 +11,7 @@
 #include <hbcast/platform_graph/topo_grow_tree.hpp>
 #include <hbcast/platform_graph/topo_prune_degree.hpp>
 #include <hbcast/platform_graph/topo_prune_simple.hpp>
+#include <hbcast/link_aware/link_binomial.hpp>
 #include <hbcast/link_aware/link_ecef.hpp>
 #include <hbcast/link_aware/link_fnf.hpp>
 #include <hbcast/sched/binomial.hpp>
@@ -104,6 +105,9 @@ std::vector<SchedulerInfo> build_registry()
   registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
                       "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
                       false, {}, {}, true});
+  registry.push_back({"link-binomial", "the binomial tree, each send placed where no shared link of its route is over-subscribed",
+                      "binomial (seed 002, Algorithm 4) with link capacities; link_aware/README.md",
+                      schedule_link_binomial, false, {}, {}, true});
   registry.push_back({"multi-tree",
                       "the steady-state optimum as weighted trees priced against the program's port and link "
                       "rows (a plan, run only when named)",

@@ -41,12 +41,15 @@ ReplayAgreement compare_with_replay(const ContentionReport& analysis, const Cont
 void write_contention_section(std::ostream& out, const std::vector<SchedulerContention>& runs)
 {
   out << "\nContention (shared links asked for more than their bandwidth under the pairwise timing)\n";
+  std::size_t width = 16;  // the scheduler column, as wide as the longest name
+  for (const auto& run : runs)
+    width = std::max(width, run.scheduler.size());
   for (const auto& run : runs) {
     if (run.summary->oversubscribed_links == 0) {
-      out << fmt::format("{:<16} none\n", run.scheduler);
+      out << fmt::format("{:<{}} none\n", run.scheduler, width);
       continue;
     }
-    out << fmt::format("{:<16} {} link{} over-subscribed; worst:", run.scheduler, run.summary->oversubscribed_links,
+    out << fmt::format("{:<{}} {} link{} over-subscribed; worst:", run.scheduler, width, run.summary->oversubscribed_links,
                        run.summary->oversubscribed_links == 1 ? "" : "s");
     for (const auto& link : run.summary->worst)
       out << fmt::format(" {} x{:.2f} for {:.6f} s from {:.6f} s ({} transfers);", link.name, link.peak_ratio,
@@ -55,9 +58,9 @@ void write_contention_section(std::ostream& out, const std::vector<SchedulerCont
   }
   for (const auto& run : runs)
     if (const auto& replay = run.summary->replay)
-      out << fmt::format("{:<16} replay: {} link{} congested; analysis and replay agree on {}, analysis only {}, "
+      out << fmt::format("{:<{}} replay: {} link{} congested; analysis and replay agree on {}, analysis only {}, "
                          "replay only {}\n",
-                         run.scheduler, replay->replay_links, replay->replay_links == 1 ? "" : "s", replay->both,
+                         run.scheduler, width, replay->replay_links, replay->replay_links == 1 ? "" : "s", replay->both,
                          replay->analysis_only, replay->replay_only);
 }
 

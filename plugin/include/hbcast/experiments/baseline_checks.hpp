@@ -26,4 +26,13 @@ CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& chec
 CheckResult check_relative_difference(const ResultsTable& results, const YAML::Node& check,
                                       const std::string& case_path);
 
+/// ratio_to_best: in each group, the smallest `column` (default simulated_makespan) among the
+///   schedulers `of` over the smallest among the schedulers `against` (each a name or a list), both
+///   winners named; e.g. the best link-aware tree against the best seed tree (issue 15, item 5).
+///   Groups as above, `where` as for relative_difference. Fails when a group has no `of` or no
+///   `against` row, a listed row failed
+///   or has no positive finite value (not-applicable rows are left out), or (with `at_most`) a
+///   ratio exceeds it.
+CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& check, const std::string& case_path);
+
 }  // namespace hbcast::cli

@@ -1,0 +1,63 @@
+#include <hbcast/core/binomial_tree.hpp>
+#include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/link_aware/link_retiming.hpp>
+#include <hbcast/model/clustered_link_model.hpp>
+#include <hbcast/model/link_cost_model.hpp>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace hbcast;
+
+namespace {
+
+// One cluster of 4 hosts, 100 B/s host links, no latency: a 100-byte transfer takes 1 s alone.
+std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
+{
+  LinkedCluster c;
+  c.hosts = 4;
+  c.host_bandwidth = 100;
+  c.host_latency = 0;
+  c.backbone_bandwidth = backbone;
+  c.backbone_latency = 0;
+  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{c});
+}
+
+double makespan(const BroadcastTree& tree, const LinkRouteModel& links)
+{
+  return evaluate_atomic(tree, LinkCostModel(std::shared_ptr<const LinkRouteModel>(&links, [](auto*) {})), 100,
+                         PortModel::one_port)
+      .makespan;
+}
+
+}  // namespace
+
+TEST(LinkRetiming, ABackboneOfOneFlowSerializesTheSecondRound)
+{
+  // Binomial on 4 hosts: one transfer in [0, 1), then two ready at 1 s. The backbone carries one
+  // flow, so the second waits for the first: starts at 0, 1 and 2 s, makespan 3 s (2 s untimed,
+  // where max-min would run both at 50 B/s, also ending at 3 s).
+  const auto links = four_hosts(100);
+  const BroadcastTree binomial = binomial_tree(4, 0);
+  const LinkCostModel costs(links);
+  const auto timed = retime_under_link_capacity(binomial, *links, costs, {100, PortModel::one_port, false});
+  std::vector<double> starts;
+  for (NodeId node = 1; node < 4; ++node)
+    starts.push_back(*timed.send_start(node));
+  std::sort(starts.begin(), starts.end());
+  EXPECT_EQ(starts, (std::vector<double>{0.0, 1.0, 2.0}));
+  EXPECT_DOUBLE_EQ(makespan(timed, *links), 3.0);
+  for (NodeId node = 0; node < 4; ++node)
+    EXPECT_EQ(timed.children(node), binomial.children(node)) << "the send orders are kept";
+  EXPECT_TRUE(analyze_contention(timed_transfers(timed, costs, 100, PortModel::one_port), *links).links.empty());
+}
+
+TEST(LinkRetiming, ABackboneOfTwoFlowsKeepsTheUntimedSchedule)
+{
+  const auto links = four_hosts(200);
+  const LinkCostModel costs(links);
+  const auto timed = retime_under_link_capacity(binomial_tree(4, 0), *links, costs, {100, PortModel::one_port, false});
+  EXPECT_DOUBLE_EQ(makespan(timed, *links), 2.0);  // log2(4) rounds of 1 s
+}
