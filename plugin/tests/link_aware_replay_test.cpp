@@ -17,7 +17,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <ostream>
+#include <string>
 
 using namespace hbcast;
 
@@ -67,36 +70,38 @@ void expect_exact(const Outcome& outcome)
 
 }  // namespace
 
-TEST(LinkAwareReplay, LinkFnfOnASharedBackboneClusterReplaysAtItsPrediction)
+// Every link-aware tree on the SHARED-backbone cluster, where binomial over-subscribes the backbone
+// 4 times (below): one engine per test, each instance in its own process.
+struct LinkAwareCase {
+  const char* scheduler;
+  PortModel port;
+};
+
+void PrintTo(const LinkAwareCase& c, std::ostream* out)
 {
-  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
-  expect_exact(run(file.path(), "link-fnf"));
+  *out << c.scheduler << (c.port == PortModel::one_port ? " one-port" : " multi-port");
 }
 
-TEST(LinkAwareReplay, LinkEcefOnASharedBackboneClusterReplaysAtItsPrediction)
+class LinkAwareOnABackbone : public testing::TestWithParam<LinkAwareCase> {};
+
+TEST_P(LinkAwareOnABackbone, ReplaysAtItsPrediction)
 {
   const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
-  expect_exact(run(file.path(), "link-ecef"));
+  expect_exact(run(file.path(), GetParam().scheduler, GetParam().port));
 }
 
-TEST(LinkAwareReplay, LinkFnfMultiPortReplaysAtItsPrediction)
-{
-  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
-  expect_exact(run(file.path(), "link-fnf", PortModel::multi_port));
-}
-
-TEST(LinkAwareReplay, LinkBinomialOnASharedBackboneClusterReplaysAtItsPrediction)
-{
-  // The binomial tree below over-subscribes this backbone 4 times; re-timed, it waits instead.
-  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
-  expect_exact(run(file.path(), "link-binomial"));
-}
-
-TEST(LinkAwareReplay, LinkBinomialMultiPortReplaysAtItsPrediction)
-{
-  const test_support::XmlFile file("hbcast-backbone", kBackboneCluster);
-  expect_exact(run(file.path(), "link-binomial", PortModel::multi_port));
-}
+INSTANTIATE_TEST_SUITE_P(LinkAwareReplay, LinkAwareOnABackbone,
+                         testing::Values(LinkAwareCase{"link-fnf", PortModel::one_port},
+                                         LinkAwareCase{"link-ecef", PortModel::one_port},
+                                         LinkAwareCase{"link-binomial", PortModel::one_port},
+                                         LinkAwareCase{"link-fnf", PortModel::multi_port},
+                                         LinkAwareCase{"link-binomial", PortModel::multi_port}),
+                         [](const testing::TestParamInfo<LinkAwareCase>& info) {
+                           std::string name = std::string(info.param.scheduler) +
+                                              (info.param.port == PortModel::one_port ? "_one_port" : "_multi_port");
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(LinkAwareReplay, BinomialOverSubscribesTheBackboneAndIsLate)
 {

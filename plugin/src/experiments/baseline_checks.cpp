@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace hbcast::cli {
@@ -176,6 +177,39 @@ std::optional<std::string> group_problem(const std::string& label, const Baselin
   return std::nullopt;
 }
 
+// The ratios of a check's groups: their range, and the verdict against the check's bound.
+class RatioRange {
+public:
+  explicit RatioRange(double bound) : bound_(bound) {}
+
+  void add(double ratio, CheckResult& result)
+  {
+    lowest_ = std::min(lowest_, ratio);
+    highest_ = std::max(highest_, ratio);
+    ++count_;
+    if (ratio > bound_)
+      result.verdict = Verdict::fail;
+  }
+
+  // "0.9 to 1.1 (4 groups)", or a failure when no group gave a ratio.
+  CheckResult close(CheckResult result) const
+  {
+    if (count_ == 0) {
+      result.verdict = Verdict::fail;
+      result.measured = "no rows";
+    } else {
+      result.measured = count_ == 1 ? fmt::format("{:.4g}", lowest_)
+                                    : fmt::format("{:.4g} to {:.4g} ({} groups)", lowest_, highest_, count_);
+    }
+    return result;
+  }
+
+private:
+  double bound_;
+  double lowest_ = INFINITY, highest_ = 0.0;
+  std::size_t count_ = 0;
+};
+
 }  // namespace
 
 CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& check, const std::string& case_path)
@@ -187,27 +221,16 @@ CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& chec
   CheckResult result{fmt::format("hbcast's best tree / best MPI_Bcast algorithm ({})", column), "",
                      bounded ? fmt::format("<= {:g} in every group", bound) : "both sides ran in every group",
                      Verdict::pass, ratio_table(groups)};
-  double lowest = INFINITY, highest = 0.0;
+  RatioRange range(bound);
   for (const auto& [label, group] : groups) {
     if (auto problem = group_problem(label, group)) {
       result.verdict = Verdict::fail;
       result.measured = *problem;
       return result;
     }
-    const double ratio = group.tree.value / group.mpi.value;
-    lowest = std::min(lowest, ratio);
-    highest = std::max(highest, ratio);
-    if (ratio > bound)
-      result.verdict = Verdict::fail;
+    range.add(group.tree.value / group.mpi.value, result);
   }
-  if (groups.empty()) {
-    result.verdict = Verdict::fail;
-    result.measured = "no rows";
-    return result;
-  }
-  result.measured = groups.size() == 1 ? fmt::format("{:.4g}", lowest)
-                                       : fmt::format("{:.4g} to {:.4g} ({} groups)", lowest, highest, groups.size());
-  return result;
+  return range.close(std::move(result));
 }
 
 CheckResult check_relative_difference(const ResultsTable& results, const YAML::Node& check,
@@ -312,7 +335,7 @@ CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& c
                      "", bounded ? fmt::format("<= {:g} in every group", bound) : "both sides ran in every group",
                      Verdict::pass, "| group | best of " + fmt::format("{}", fmt::join(of, ", ")) +
                                         " | best of the others | ratio |\n|---|---|---|---|\n"};
-  double lowest = INFINITY, highest = 0.0;
+  RatioRange range(bound);
   for (const auto& [label, group] : groups) {
     if (!group.failed.empty() || group.of.name.empty() || group.best.name.empty()) {
       result.verdict = Verdict::fail;
@@ -324,19 +347,9 @@ CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& c
     const double ratio = group.of.value / group.best.value;
     result.table += fmt::format("| {} | {} {:.6g} | {} {:.6g} | {:.4g} |\n", label, group.of.name, group.of.value,
                                 group.best.name, group.best.value, ratio);
-    lowest = std::min(lowest, ratio);
-    highest = std::max(highest, ratio);
-    if (ratio > bound)
-      result.verdict = Verdict::fail;
+    range.add(ratio, result);
   }
-  if (groups.empty()) {
-    result.verdict = Verdict::fail;
-    result.measured = "no rows";
-    return result;
-  }
-  result.measured = groups.size() == 1 ? fmt::format("{:.4g}", lowest)
-                                       : fmt::format("{:.4g} to {:.4g} ({} groups)", lowest, highest, groups.size());
-  return result;
+  return range.close(std::move(result));
 }
 
 }  // namespace hbcast::cli

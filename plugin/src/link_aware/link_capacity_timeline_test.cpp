@@ -1,6 +1,8 @@
 #include <hbcast/link_aware/link_capacity_timeline.hpp>
 #include <hbcast/model/clustered_link_model.hpp>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace hbcast;
@@ -10,14 +12,7 @@ namespace {
 // One cluster of 4 hosts, 100 B/s host links without latency, backbone `backbone` B/s.
 ClusteredLinkModel cluster(double backbone, LinkSharing sharing = LinkSharing::shared)
 {
-  LinkedCluster c;
-  c.hosts = 4;
-  c.host_bandwidth = 100;
-  c.host_latency = 0;
-  c.backbone_bandwidth = backbone;
-  c.backbone_latency = 0;
-  c.backbone_sharing = sharing;
-  return ClusteredLinkModel({c});
+  return ClusteredLinkModel({test_support::latency_free_cluster(4, 100, backbone, sharing)});
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <memory>
 #include <random>
 
@@ -30,13 +32,8 @@ std::unique_ptr<BroadcastInstance> instance_on(std::shared_ptr<const LinkRouteMo
 // One cluster of 4 hosts, 100 B/s host links, no latency; every transfer of 100 bytes takes 1 s.
 std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
 {
-  LinkedCluster c;
-  c.hosts = 4;
-  c.host_bandwidth = 100;
-  c.host_latency = 0;
-  c.backbone_bandwidth = backbone;
-  c.backbone_latency = 0;
-  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{c});
+  return std::make_shared<ClusteredLinkModel>(
+      std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
 }
 
 std::shared_ptr<ClusteredLinkModel> random_platform(std::mt19937_64& random)

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../../tests/support/linked_clusters.hpp"
+
 #include <memory>
 
 using namespace hbcast;
@@ -16,13 +18,8 @@ namespace {
 // One cluster of 4 hosts, 100 B/s host links, no latency: a 100-byte transfer takes 1 s alone.
 std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
 {
-  LinkedCluster c;
-  c.hosts = 4;
-  c.host_bandwidth = 100;
-  c.host_latency = 0;
-  c.backbone_bandwidth = backbone;
-  c.backbone_latency = 0;
-  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{c});
+  return std::make_shared<ClusteredLinkModel>(
+      std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
 }
 
 double makespan(const BroadcastTree& tree, const LinkRouteModel& links)
