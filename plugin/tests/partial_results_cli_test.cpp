@@ -248,6 +248,13 @@ TEST(PartialResults, SweepWhosePointsAllFailExitsOne)
   result = run_hbcast({"sweep", scenario, "-o", output, "--resume"});
   EXPECT_EQ(result.exit_status, 1);
   EXPECT_NE(result.out.find("2 already done, 0 run, 0 failed"), std::string::npos) << result.out;
+  // Merging them writes every row and exits 1 too, naming the file to read.
+  const std::string merged = dir.path() + "/merged.csv";
+  result = run_hbcast({"merge", scenario, output, "-o", merged});
+  EXPECT_EQ(result.exit_status, 1);
+  EXPECT_EQ(result.err, "hbcast: 2 of 2 points did not succeed (see the status and error columns of '" + merged +
+                            "')\n");
+  EXPECT_EQ(read_file(merged), read_file(output));
 }
 
 TEST(Interruption, SigintOnSimulateKillsTheSchedulerChildAndLeavesNoOutput)

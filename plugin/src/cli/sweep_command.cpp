@@ -80,7 +80,8 @@ int sweep(const SweepArguments& arguments, CommandContext& context)
   return summary.exit_status();
 }
 
-void merge(const MergeArguments& arguments, CommandContext& context)
+// Writes the merged results; exits 1, as `sweep` does, when some of the points did not succeed.
+int merge(const MergeArguments& arguments, CommandContext& context)
 {
   const Scenario scenario = load_scenario(arguments.scenario);
   const RowFormat format(arguments.format);
@@ -114,6 +115,14 @@ void merge(const MergeArguments& arguments, CommandContext& context)
     text += entry.first + "\n";
   write_file_atomically(arguments.output, text);
   context.out << fmt::format("{}: {} points from {} files\n", arguments.output, rows.size(), arguments.inputs.size());
+  std::size_t unsuccessful = 0;
+  for (const auto& [point, entry] : rows)
+    unsuccessful += row_status(entry.first, format, header) != "ok";
+  if (unsuccessful == 0)
+    return 0;
+  context.err << fmt::format("hbcast: {} of {} points did not succeed (see the status and error columns of '{}')\n",
+                             unsuccessful, rows.size(), arguments.output);
+  return 1;
 }
 
 }  // namespace
@@ -143,10 +152,7 @@ void add_merge_command(CLI::App& app, CommandContext& context)
   command->add_option("-o,--output", arguments->output, "merged results file")->required();
   command->add_option("--format", arguments->format, "csv or jsonl (default csv)")->check(CLI::IsMember({"csv", "jsonl"}));
   command->callback([arguments, &context] {
-    run_reporting_errors(context, [&] {
-      merge(*arguments, context);
-      return 0;
-    });
+    run_reporting_errors(context, [&] { return merge(*arguments, context); });
   });
 }
 
