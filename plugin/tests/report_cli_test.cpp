@@ -158,6 +158,21 @@ TEST(Report, TableShowsRatiosAndMarksTheWinner)
   EXPECT_TRUE(contains(pipelined, "highest simulated throughput: ")) << pipelined;
 }
 
+// One host, no transfer: a period of 0 and an unbounded rate, in the replay as in the prediction
+// (the replay said 0 MB/s and marked it the highest).
+TEST(Report, ASingleHostHasAnUnboundedSimulatedThroughput)
+{
+  TemporaryDirectory dir;
+  const std::string platform =
+      dir.write("one.xml", "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                           "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
+                           "</zone></platform>\n");
+  const auto table = run_hbcast({"simulate", platform, "-s", "flat", "--slices", "4"}).out;
+  EXPECT_TRUE(contains(table, "highest simulated throughput: flat (inf MB/s)")) << table;
+  const auto csv = first_csv_row(run_hbcast({"simulate", platform, "-s", "flat", "--slices", "4", "--format", "csv"}).out);
+  EXPECT_EQ(csv.at("simulated_throughput"), csv.at("pairwise_throughput"));
+}
+
 // Item 12: flat multi-port on a 16-host crossbar. The 15 sends share the root's up link, so the
 // default send overhead is S / 125 MB/s: send i starts at i S/b and they follow each other on the
 // link, the last ending at 15 S/b + 2 x 50 us. Before, the overhead was 0 and the prediction was

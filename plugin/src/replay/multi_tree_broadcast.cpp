@@ -11,6 +11,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <limits>
 #include <functional>
 #include <queue>
 #include <stdexcept>
@@ -186,7 +187,8 @@ ReplayResult MultiTreeBroadcast::result() const
       std::max_element(result.completion_time.begin(), result.completion_time.end()) - result.completion_time.begin());
   result.observed_period = observed_period(result.slowest_node);
   result.period = result.observed_period;
-  result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : 0.0;
+  // No transfer (a single host): an unbounded rate, as the pipeline evaluator predicts.
+  result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : std::numeric_limits<double>::infinity();
   result.transfer_count = transfer_count_;
   return result;
 }

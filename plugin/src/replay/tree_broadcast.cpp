@@ -13,6 +13,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(hbcast_replay, hbcast, "hbcast: replaying broadcast trees as s4u actors");
@@ -228,7 +229,8 @@ ReplayResult TreeBroadcast::result() const
     result.receive_start.push_back(start < 0.0 ? 0.0 : start - start_time_);
   result.makespan = *std::max_element(result.completion_time.begin(), result.completion_time.end());
   result.period = measured_period();
-  result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : 0.0;
+  // No transfer (a single host): an unbounded rate, as the pipeline evaluator predicts.
+  result.throughput = result.period > 0.0 ? slice_bytes_ / result.period : std::numeric_limits<double>::infinity();
   result.slowest_node = static_cast<std::size_t>(
       std::max_element(result.completion_time.begin(), result.completion_time.end()) - result.completion_time.begin());
   result.observed_period = observed_period(result.slowest_node);
