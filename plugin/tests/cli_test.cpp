@@ -255,6 +255,25 @@ TEST(CliScale, HundredThousandHostBinomialReplaysWithoutContextOptions)
   EXPECT_NEAR(run["pairwise"]["makespan"].get<double>(), closed_form, 1e-12);
   EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), closed_form, 1e-9 * closed_form);
   EXPECT_EQ(run["transfers"], 99999);
+  EXPECT_EQ(run["replay_driver"], "actors");  // 50,000 transfers may be in flight: too many for events
+}
+
+TEST(CliReplayDriver, TheConfigurationKeyChoosesTheDriverAndTheReportNamesIt)
+{
+  const std::vector<std::string> command = {"simulate", kPlatforms + "/tiers_30.xml", "-s", "binomial", "--size",
+                                            "1MB", "--format", "json"};
+  auto automatic = run_hbcast(command);
+  auto with_actors = command;
+  with_actors.insert(with_actors.end(), {"--cfg", "hbcast/replay-driver:actors"});
+  auto forced = run_hbcast(with_actors);
+  ASSERT_EQ(automatic.exit_status, 0) << automatic.err;
+  ASSERT_EQ(forced.exit_status, 0) << forced.err;
+  auto events_run = nlohmann::json::parse(automatic.out)["runs"][0];
+  auto actors_run = nlohmann::json::parse(forced.out)["runs"][0];
+  EXPECT_EQ(events_run["replay_driver"], "events");
+  EXPECT_EQ(actors_run["replay_driver"], "actors");
+  const double makespan = actors_run["simulated"]["makespan"];
+  EXPECT_NEAR(events_run["simulated"]["makespan"].get<double>(), makespan, 1e-12 * makespan);
 }
 
 TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)

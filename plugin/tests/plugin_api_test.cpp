@@ -132,3 +132,43 @@ TEST(PluginApi, RejectsInvalidTreesAndOptionsBeforeCreatingActors)
                std::invalid_argument);
   EXPECT_EQ(engine.get_actor_count(), 0u);
 }
+
+TEST(PluginApi, TheConfigurationKeyChoosesTheReplayDriver)
+{
+  auto engine = test_support::make_engine("plugin_api_test");
+  auto fixture = make_star(engine, 6, 5);
+  engine.set_config("hbcast/replay-driver:actors");
+  auto by_actors = TreeBroadcast::start(binomial_tree(6, 0), fixture.hosts, {1e3, 1, PortModel::one_port, "a"});
+  EXPECT_EQ(by_actors->driver(), ReplayDriver::actor_per_host);
+  EXPECT_EQ(engine.get_actor_count(), 6u);
+  // An explicit driver in the options wins over the key; the event-driven replay creates no actor.
+  auto by_events = TreeBroadcast::start(binomial_tree(6, 0), fixture.hosts,
+                                        {1e3, 1, PortModel::one_port, "e", ReplayDriver::events});
+  EXPECT_EQ(by_events->driver(), ReplayDriver::events);
+  EXPECT_EQ(engine.get_actor_count(), 6u);
+  engine.run();
+  ASSERT_TRUE(by_actors->done() && by_events->done());
+  EXPECT_EQ(by_events->result().driver, ReplayDriver::events);
+  // The same tree twice at once: each transfer shares its links with its twin, so both see the same times.
+  EXPECT_DOUBLE_EQ(by_events->result().makespan, by_actors->result().makespan);
+}
+
+TEST(ReplayDriverChoice, EventsUpToTheInFlightLimitThenActors)
+{
+  // Binomial over 8 hosts: 0 -> {4, 2, 1}, 4 -> {6, 5}, 2 -> {3}, 6 -> {7}: 4 senders, 7 edges.
+  EXPECT_EQ(max_transfers_in_flight(binomial_tree(8, 0), PortModel::one_port), 4u);
+  EXPECT_EQ(max_transfers_in_flight(binomial_tree(8, 0), PortModel::multi_port), 7u);
+  // A flat tree has one sender: one transfer at a time one-port, n - 1 multi-port.
+  const std::size_t large = 2 * kEventDrivenInFlightLimit;
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::one_port),
+            ReplayDriver::events);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::multi_port),
+            ReplayDriver::actor_per_host);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, binomial_tree(large + 2, 0), PortModel::one_port),
+            ReplayDriver::actor_per_host);
+  EXPECT_EQ(choose_replay_driver(ReplayDriver::events, binomial_tree(large + 2, 0), PortModel::one_port),
+            ReplayDriver::events);
+  EXPECT_EQ(parse_replay_driver("actors"), ReplayDriver::actor_per_host);
+  EXPECT_EQ(parse_replay_driver("auto"), ReplayDriver::automatic);
+  EXPECT_FALSE(parse_replay_driver("threads").has_value());
+}

@@ -11,6 +11,7 @@ void record_replay(SchedulerRun& run, const ReplayResult& replay, std::size_t sl
     run.observed_period = replay.observed_period;
   }
   run.transfers = replay.transfer_count;
+  run.replay_driver = to_string(replay.driver);
 }
 
 }  // namespace hbcast::cli

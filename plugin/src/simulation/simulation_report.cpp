@@ -92,6 +92,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
   json["lateness"] = {{"seconds", run.lateness}, {"host", run.latest_host}};
   if (run.observed_period)
     json["simulated"]["observed_period"] = *run.observed_period;
+  if (!run.replay_driver.empty())
+    json["replay_driver"] = run.replay_driver;
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
@@ -132,6 +134,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.latest_host = json.at("lateness").at("host").get<std::string>();
   }
   run.observed_period = optional_number(json.at("simulated"), "observed_period");
+  run.replay_driver = json.value("replay_driver", std::string());
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();

@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/model/port_model.hpp>
+#include <hbcast/replay/replay_driver.hpp>
 
 #include <cstddef>
 #include <string>
@@ -11,8 +12,10 @@ struct ReplayOptions {
   double message_bytes = 0.0;
   std::size_t slices = 1;
   PortModel port = PortModel::one_port;
-  /// Prefix of the mailboxes and actors; unique per concurrent broadcast.
+  /// Name of the broadcast (delivery log, actor and mailbox prefix); unique per concurrent broadcast.
   std::string name = "hbcast";
+  /// automatic: the hbcast/replay-driver configuration key, else chosen per tree (ReplayDriver).
+  ReplayDriver driver = ReplayDriver::automatic;
 };
 
 }  // namespace hbcast

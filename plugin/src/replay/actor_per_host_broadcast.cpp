@@ -1,0 +1,103 @@
+#include "actor_per_host_broadcast.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_replay);
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+
+ActorPerHostBroadcast::ActorPerHostBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
+    : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options)), slice_tokens_(options_.slices)
+{
+  mailboxes_.reserve(tree_.size());
+  for (NodeId node = 0; node < tree_.size(); ++node)
+    mailboxes_.push_back(sg4::Mailbox::by_name(options_.name + "/" + std::to_string(node)));
+  for (std::size_t slice = 0; slice < options_.slices; ++slice)
+    slice_tokens_[slice] = slice;
+}
+
+void ActorPerHostBroadcast::launch()
+{
+  auto self = std::static_pointer_cast<ActorPerHostBroadcast>(shared_from_this());
+  for (NodeId node = 0; node < tree_.size(); ++node)
+    sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); });
+}
+
+void ActorPerHostBroadcast::run_node(NodeId node)
+{
+  const bool is_root = node == tree_.root();
+  // With several slices a node must accept slice j+1 while it still forwards slice j; with one,
+  // its receive is posted before anything is sent to it and eager delivery would only cost time.
+  const bool eager = !is_root && options_.slices > 1;
+  sg4::Mailbox* inbox = mailboxes_[node];
+  if (eager)
+    inbox->set_receiver(sg4::Actor::self());
+  std::vector<sg4::CommPtr> in_flight(tree_.children(node).size());
+  double last_arrival = start_time_;
+  for (std::size_t slice = 0; slice < options_.slices; ++slice) {
+    if (!is_root) {
+      std::size_t* token = nullptr;
+      sg4::CommPtr receive = inbox->get_async<std::size_t>(&token);
+      receive->wait();
+      last_arrival = receive->get_finish_time();
+      if (slice == 0)
+        record_first_arrival(node, last_arrival);
+      XBT_VERB("%s holds slice %zu at %.9f", hosts_[node]->get_cname(), *token, last_arrival);
+    }
+    if (options_.port == PortModel::one_port)
+      send_one_port(node, slice);
+    else
+      send_multi_port(node, slice, in_flight);
+  }
+  const auto& children = tree_.children(node);
+  for (std::size_t i = 0; i < children.size(); ++i)
+    if (in_flight[i]) {
+      in_flight[i]->wait();
+      record(children[i], *in_flight[i]);
+    }
+  if (eager)
+    inbox->set_receiver(nullptr);
+  finish_node(node, last_arrival);
+}
+
+void ActorPerHostBroadcast::wait_not_before(NodeId child) const
+{
+  if (auto until = hold_until(child))
+    sg4::this_actor::sleep_until(*until);
+}
+
+void ActorPerHostBroadcast::send_one_port(NodeId node, std::size_t slice)
+{
+  for (NodeId child : tree_.children(node)) {
+    wait_not_before(child);
+    sg4::CommPtr send = mailboxes_[child]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
+    send->wait();
+    record(child, *send);
+  }
+}
+
+void ActorPerHostBroadcast::send_multi_port(NodeId node, std::size_t slice, std::vector<sg4::CommPtr>& in_flight)
+{
+  const auto& children = tree_.children(node);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    if (in_flight[i]) {  // the edge carries one slice at a time
+      in_flight[i]->wait();
+      record(children[i], *in_flight[i]);
+    }
+    wait_not_before(children[i]);
+    in_flight[i] = mailboxes_[children[i]]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
+    if (send_overhead_[node] > 0.0)
+      sg4::this_actor::sleep_for(send_overhead_[node]);
+  }
+}
+
+void ActorPerHostBroadcast::record(NodeId child, const sg4::Comm& comm)
+{
+  record_transfer(child, comm.get_start_time(), comm.get_finish_time());
+}
+
+}  // namespace hbcast

@@ -1,0 +1,202 @@
+#include "event_driven_broadcast.hpp"
+
+#include <simgrid/kernel/Timer.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/simix.hpp>
+#include <xbt/Extendable.hpp>
+#include <xbt/config.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_replay);
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+namespace {
+
+/// What a comm tells the completion callback: the broadcast it belongs to and the node it feeds.
+/// The comm owns its tag; the tag does not keep the broadcast alive.
+struct EdgeTag {
+  std::weak_ptr<TreeBroadcast> owner;
+  NodeId child;
+};
+
+simgrid::xbt::Extension<sg4::Activity, EdgeTag>& edge_extension()
+{
+  static simgrid::xbt::Extension<sg4::Activity, EdgeTag> extension;
+  return extension;
+}
+
+// Finished broadcasts no longer own themselves; their last comm may still be inside its own
+// completion callback, so they are released at the next completion or at the simulation's end.
+std::vector<std::shared_ptr<TreeBroadcast>>& finished_broadcasts()
+{
+  static std::vector<std::shared_ptr<TreeBroadcast>> finished;
+  return finished;
+}
+
+// One connection per process (the signal is static): every activity's completion comes here, and
+// the ones that carry an edge tag go to their broadcast.
+void connect_completion_dispatch()
+{
+  auto& extension = edge_extension();
+  if (extension.valid())
+    return;
+  extension = sg4::Activity::extension_create<EdgeTag>();
+  sg4::Activity::on_completion_cb([](const sg4::Activity& activity) {
+    finished_broadcasts().clear();
+    const EdgeTag* tag = activity.extension(edge_extension());
+    if (tag == nullptr)
+      return;
+    if (auto owner = tag->owner.lock())
+      static_cast<EventDrivenBroadcast&>(*owner).on_transfer_end(tag->child, activity);
+  });
+  sg4::Engine::on_simulation_end_cb([] { finished_broadcasts().clear(); });
+}
+
+}  // namespace
+
+EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
+    : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options))
+    , nodes_(tree_.size())
+    , parents_(tree_.parents())
+    , in_flight_(tree_.size())
+{
+  connect_completion_dispatch();
+  nodes_[tree_.root()].received = static_cast<std::uint32_t>(options_.slices);
+  nodes_[tree_.root()].last_arrival = start_time_;
+}
+
+void EventDrivenBroadcast::launch()
+{
+  keep_alive_ = shared_from_this();
+  // From an actor, the first sends and timers must still be made in kernel context.
+  simgrid::kernel::actor::simcall_answered([this] { advance(tree_.root()); });
+}
+
+void EventDrivenBroadcast::advance(NodeId node)
+{
+  NodeState& state = nodes_[node];
+  const auto& children = tree_.children(node);
+  for (;;) {
+    switch (state.step) {
+      case Step::wait_slice:
+        if (state.slice == options_.slices) {
+          state.step = Step::draining;
+        } else if (state.received > state.slice) {
+          state.step = Step::sending;
+          state.next_child = 0;
+        } else {
+          return;  // the arrival of the slice resumes it
+        }
+        break;
+      case Step::sending:
+        if (state.next_child == children.size()) {
+          ++state.slice;
+          state.step = Step::wait_slice;
+        } else if (in_flight_[children[state.next_child]]) {
+          return;  // multi-port: the edge carries one slice at a time; its end resumes the node
+        } else if (auto until = hold_until(children[state.next_child])) {
+          state.step = Step::hold;
+          set_timer(*until, node);
+          return;
+        } else if (!send_next(node)) {
+          return;
+        }
+        break;
+      case Step::draining:
+        if (state.outgoing > 0)
+          return;
+        state.step = Step::finished;
+        finish_node(node, state.last_arrival);
+        retire_if_done();
+        return;
+      default:  // wait_send, hold, overhead: an event resumes it; finished
+        return;
+    }
+  }
+}
+
+bool EventDrivenBroadcast::send_next(NodeId node)
+{
+  NodeState& state = nodes_[node];
+  const NodeId child = tree_.children(node)[state.next_child++];
+  in_flight_[child] = sg4::Comm::sendto_async(hosts_[node], hosts_[child], static_cast<uint64_t>(slice_bytes_));
+  in_flight_[child]->extension_set(edge_extension(), new EdgeTag{weak_from_this(), child});
+  ++state.outgoing;
+  if (options_.port == PortModel::one_port) {
+    state.step = Step::wait_send;
+    return false;
+  }
+  if (send_overhead_[node] > 0.0) {
+    state.step = Step::overhead;
+    set_timer(sg4::Engine::get_clock() + send_overhead_[node], node);
+    return false;
+  }
+  state.step = Step::sending;
+  return true;
+}
+
+void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& comm)
+{
+  retired_.clear();  // the comms retired earlier are out of their callbacks by now
+  if (comm.get_state() != sg4::Activity::State::FINISHED) {
+    XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
+             hosts_[child]->get_cname(), comm.get_state_str());
+    return;
+  }
+  retired_.push_back(std::move(in_flight_[child]));
+  record_transfer(child, comm.get_start_time(), comm.get_finish_time());
+  NodeState& receiver = nodes_[child];
+  ++receiver.received;
+  receiver.last_arrival = comm.get_finish_time();
+  if (receiver.received == 1)
+    record_first_arrival(child, receiver.last_arrival);
+  XBT_VERB("%s holds slice %u at %.9f", hosts_[child]->get_cname(), receiver.received - 1, receiver.last_arrival);
+  NodeState& sender = nodes_[parents_[child]];
+  --sender.outgoing;
+  if (sender.step == Step::wait_send)
+    sender.step = Step::sending;
+  advance(child);
+  advance(parents_[child]);
+  wake_due_sleepers();
+}
+
+void EventDrivenBroadcast::wake_due_sleepers()
+{
+  static const double precision = simgrid::config::get_value<double>("surf/precision");
+  const double now = sg4::Engine::get_clock();
+  while (!sleepers_.empty() && sleepers_.begin()->first < now + precision) {
+    const NodeId node = sleepers_.begin()->second;
+    sleepers_.erase(sleepers_.begin());
+    wake(node);
+  }
+}
+
+void EventDrivenBroadcast::wake(NodeId node)
+{
+  NodeState& state = nodes_[node];
+  if (state.step == Step::hold) {  // as the actor does: send once the start time has come
+    if (!send_next(node))
+      return;
+  } else {
+    state.step = Step::sending;
+  }
+  advance(node);
+}
+
+void EventDrivenBroadcast::set_timer(double date, NodeId node)
+{
+  sleepers_.emplace(date, node);
+  // The timer owns the broadcast: it may fire after its node was woken early and the broadcast ended.
+  simgrid::kernel::timer::Timer::set(
+      date, [self = shared_from_this()] { static_cast<EventDrivenBroadcast&>(*self).wake_due_sleepers(); });
+}
+
+void EventDrivenBroadcast::retire_if_done()
+{
+  if (done())
+    finished_broadcasts().push_back(std::move(keep_alive_));
+}
+
+}  // namespace hbcast

@@ -1,0 +1,67 @@
+#pragma once
+#include <hbcast/replay/tree_broadcast.hpp>
+
+#include <simgrid/s4u/Comm.hpp>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace hbcast {
+
+/// The replay without actors. Each node is a small state machine that performs exactly the steps
+/// of ActorPerHostBroadcast's actor (take slice j, send it to each child in order, one-port:
+/// wait for each send; multi-port: wait for the edge's previous slice, then the send overhead),
+/// advanced by SimGrid events instead of a stack: transfers are host-to-host comms
+/// (Comm::sendto_async) whose ends arrive through the static Activity::on_completion signal, and
+/// waits (send start times, multi-port overheads) are kernel timers. Every step runs in kernel
+/// context.
+///
+/// A wait ends as an actor's sleep does in SimGrid: at its date, or at an earlier event less than
+/// SimGrid's timing precision (surf/precision) before it, where SimGrid ends the sleep action
+/// early. Without that rule, the two replays would differ by up to that precision.
+class EventDrivenBroadcast final : public TreeBroadcast {
+public:
+  EventDrivenBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);
+
+  /// The transfer carrying a slice to `child` ended (completion callback).
+  void on_transfer_end(NodeId child, const simgrid::s4u::Activity& comm);
+
+private:
+  enum class Step : std::uint8_t {
+    wait_slice,  // needs the slice it is about to forward
+    sending,     // forwarding slice `slice` to children from `next_child` on
+    wait_send,   // one-port: its send is in flight
+    hold,        // waiting for the send start time of children[next_child]
+    overhead,    // multi-port: busy with the send overhead of its last send
+    draining,    // everything started; waits for its last multi-port sends
+    finished,
+  };
+  struct NodeState {
+    std::uint32_t slice = 0;       // slice being forwarded
+    std::uint32_t next_child = 0;  // index into children(node)
+    std::uint32_t received = 0;    // slices held (root: all)
+    std::uint32_t outgoing = 0;    // sends in flight
+    Step step = Step::wait_slice;
+    double last_arrival = 0.0;     // absolute time it received its latest slice
+  };
+
+  void launch() override;
+  void advance(NodeId node);
+  /// Starts the send to children[next_child]; false if the node must now wait for an event.
+  bool send_next(NodeId node);
+  /// Resumes every node whose wait ends now (at its date or within the timing precision).
+  void wake_due_sleepers();
+  void wake(NodeId node);
+  void set_timer(double date, NodeId node);
+  void retire_if_done();
+
+  std::vector<NodeState> nodes_;
+  std::vector<NodeId> parents_;
+  std::multimap<double, NodeId> sleepers_;         // nodes waiting, by the date their wait ends
+  std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge
+  std::vector<simgrid::s4u::CommPtr> retired_;    // ended comms, freed at the next event (not inside their own callback)
+  std::shared_ptr<TreeBroadcast> keep_alive_;     // in flight, the broadcast owns itself
+};
+
+}  // namespace hbcast

@@ -1,0 +1,63 @@
+#include <hbcast/replay/replay_driver.hpp>
+
+#include <xbt/config.hpp>
+
+namespace hbcast {
+namespace {
+
+// Declared at load time, so that the engine's --cfg parsing already knows the key.
+simgrid::config::Flag<std::string> replay_driver_flag{
+    "hbcast/replay-driver",
+    "How hbcast replays a broadcast tree: auto (events unless too many transfers may be in flight), events, actors",
+    "auto",
+    {{"auto", "events up to kEventDrivenInFlightLimit transfers in flight, actors above"},
+     {"events", "no actors: transfers started from completion callbacks and timers"},
+     {"actors", "one s4u actor per host (the reference)"}},
+    [](const std::string&) {}};
+
+}  // namespace
+
+ReplayDriver configured_replay_driver()
+{
+  return parse_replay_driver(replay_driver_flag.get()).value_or(ReplayDriver::automatic);
+}
+
+std::size_t max_transfers_in_flight(const BroadcastTree& tree, PortModel port)
+{
+  std::size_t in_flight = 0;
+  for (NodeId node = 0; node < tree.size(); ++node) {
+    const std::size_t children = tree.children(node).size();
+    in_flight += port == PortModel::one_port ? (children > 0 ? 1 : 0) : children;
+  }
+  return in_flight;
+}
+
+ReplayDriver choose_replay_driver(ReplayDriver driver, const BroadcastTree& tree, PortModel port)
+{
+  if (driver != ReplayDriver::automatic)
+    return driver;
+  return max_transfers_in_flight(tree, port) <= kEventDrivenInFlightLimit ? ReplayDriver::events
+                                                                          : ReplayDriver::actor_per_host;
+}
+
+std::string to_string(ReplayDriver driver)
+{
+  switch (driver) {
+    case ReplayDriver::automatic: return "auto";
+    case ReplayDriver::events: return "events";
+    default: return "actors";
+  }
+}
+
+std::optional<ReplayDriver> parse_replay_driver(const std::string& text)
+{
+  if (text == "auto")
+    return ReplayDriver::automatic;
+  if (text == "events")
+    return ReplayDriver::events;
+  if (text == "actors")
+    return ReplayDriver::actor_per_host;
+  return std::nullopt;
+}
+
+}  // namespace hbcast
