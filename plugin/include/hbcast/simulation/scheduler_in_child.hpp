@@ -2,6 +2,7 @@
 #include <hbcast/simulation/simulate_options.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,7 +15,9 @@ void header_from_options(SimulationReport& report, const SimulateOptions& option
 /// One scheduler simulated in its own process (SimGrid allows one engine per process and may
 /// abort): its run, a row "timeout" or "failed" for its own failures, and the first report's
 /// header kept in `header`. Throws std::runtime_error when the input itself failed.
-SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
-                          std::optional<SimulationReport>& header);
+/// `simulate` returns the scheduler's one-run report (SimulationSession::simulate in a child forked
+/// from the process holding the session, issue 13).
+SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, double timeout_seconds,
+                          const std::string& name, std::ostream& err, std::optional<SimulationReport>& header);
 
 }  // namespace hbcast::cli
