@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <optional>
 #include <ostream>
@@ -73,6 +74,7 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
 SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                                 std::ostream& progress_out, bool show_progress)
 {
+  const auto started = std::chrono::steady_clock::now();
   std::optional<ProgressLine> probing;
   SimulationSession session(options, [&](std::size_t done, std::size_t total) {
     if (!probing)
@@ -83,10 +85,17 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   ProgressLine progress(progress_out, schedulers.size(), show_progress);
   if (schedulers.size() > 1) {
     progress.update(0, "building the shared models");
-    const bool graph = std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
-                         return find_scheduler(scheduler.name)->needs_platform_graph;
-                       }) > 1;
-    session.build_shared_models(graph);
+    session.build_shared_models();
+  }
+  // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
+  const auto shared_work = std::chrono::steady_clock::now() - started;
+  auto graph_work = shared_work;
+  if (std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
+        return find_scheduler(scheduler.name)->needs_platform_graph;
+      }) > 1) {
+    progress.update(0, "building the platform graph");
+    session.build_platform_graph();
+    graph_work += std::chrono::steady_clock::now() - started - shared_work;
   }
   std::optional<SimulationReport> header;
   std::vector<SchedulerRun> runs, skipped;
@@ -104,8 +113,9 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
       continue;
     }
     progress.update(k, "simulating " + name);
-    SchedulerRun run =
-        run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds, name, std::cerr, header);
+    const auto inherited = find_scheduler(name)->needs_platform_graph ? graph_work : shared_work;
+    SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds,
+                                    std::chrono::steady_clock::now() - inherited, name, std::cerr, header);
     if (optional && run.status == "not-applicable") {
       run.status = "skipped";
       skipped.push_back(std::move(run));

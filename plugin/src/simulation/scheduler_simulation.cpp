@@ -477,19 +477,23 @@ SimulationSession::~SimulationSession()
   (void)engine_.release();
 }
 
-void SimulationSession::build_shared_models(bool platform_graph)
+void SimulationSession::build_shared_models() const
 {
   if (instance_->costs().host_blocks() != nullptr || instance_->size() <= PlatformCostModel::kEagerCheckLimit)
     instance_->build_shared_models();
-  if (!platform_graph)
-    return;
-  // A separate instance: the others keep seeing no routed graph, as when each built its own.
+}
+
+void SimulationSession::build_platform_graph()
+{
+  // A separate instance and link model: the other schedulers keep seeing no routed graph and
+  // fresh link ids (the order of tied links in the contention report), as when each built its own.
   graph_instance_ = std::make_shared<BroadcastInstance>(instance_->shared_costs(), platform_.host_names(),
                                                         instance_->transfer_bytes(), instance_->port());
-  graph_instance_->set_links(links_);
+  graph_links_ = std::make_shared<PlatformLinkModel>(platform_);
+  graph_instance_->set_links(graph_links_);
   graph_instance_->set_parameters(header_.scheduler_parameters);
-  graph_ = attach_platform_graph(*graph_instance_, *costs_, *links_, root_, options_.platform_graph == "direct", true,
-                                 options_.steady_state_bound);
+  graph_ = attach_platform_graph(*graph_instance_, *costs_, *graph_links_, root_, options_.platform_graph == "direct",
+                                 true, options_.steady_state_bound);
 }
 
 SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
@@ -504,8 +508,9 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
   // Whether a routed graph is built depends on whether this scheduler needs it.
   const bool shared_graph = scheduler->needs_platform_graph && graph_;
   BroadcastInstance& instance = shared_graph ? *graph_instance_ : *instance_;
+  const std::shared_ptr<PlatformLinkModel>& links = shared_graph ? graph_links_ : links_;
   const auto graph = shared_graph ? *graph_
-                                  : attach_platform_graph(instance, *costs_, *links_, root_,
+                                  : attach_platform_graph(instance, *costs_, *links, root_,
                                                           options_.platform_graph == "direct",
                                                           scheduler->needs_platform_graph, options_.steady_state_bound);
   report.has_platform_graph = instance.has_topology();
@@ -516,7 +521,7 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
   mark_milestone();
   SchedulerRun run;
   try {
-    run = run_on(*scheduler, {*engine_, platform_, costs_, links_, instance, root_, members_, port}, options_);
+    run = run_on(*scheduler, {*engine_, platform_, costs_, links, instance, root_, members_, port}, options_);
   } catch (const SchedulerNotApplicable& error) {
     run = run_without_figures(scheduler_name, "not-applicable", error.what());
   } catch (const std::exception& error) {

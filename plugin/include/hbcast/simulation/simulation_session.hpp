@@ -32,9 +32,11 @@ public:
 
   /// Builds the models the schedulers share now rather than in each scheduler's child, where that
   /// is cheap (the costs are a table: host blocks, or at most kEagerCheckLimit hosts); elsewhere
-  /// each scheduler builds what it uses, as before. With `platform_graph`, also the platform graph
-  /// (and steady-state solution) of the schedulers that need one, as each would attach it.
-  void build_shared_models(bool platform_graph);
+  /// each scheduler builds what it uses, as before.
+  void build_shared_models() const;
+  /// Builds the platform graph (and steady-state solution) of the schedulers that need one, as
+  /// each would attach it, for them to share.
+  void build_platform_graph();
   /// Runs one scheduler: its platform graph, tree, both predictions and the replay. The replay runs
   /// the engine, so call it once per process (in a forked child when there are several schedulers).
   SimulationReport simulate(const std::string& scheduler_name);
@@ -47,6 +49,7 @@ private:
   std::shared_ptr<PlatformLinkModel> links_;
   std::shared_ptr<BroadcastInstance> instance_;
   std::shared_ptr<BroadcastInstance> graph_instance_;  ///< with the graph, when built beforehand
+  std::shared_ptr<PlatformLinkModel> graph_links_;     ///< its own link ids, as in a scheduler's child
   std::optional<AttachedPlatformGraph> graph_;
   NodeId root_ = 0;
   std::vector<NodeId> members_;
