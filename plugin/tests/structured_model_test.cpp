@@ -32,7 +32,11 @@ private:
   const CostModel& base_;
 };
 
-std::string header() { return "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"; }
+std::string header()
+{
+  return "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n";
+}
 
 // g5k.xml's shape: a Floyd root holding <cluster>s and a network zone of routers, joined by zoneRoutes.
 std::string nested_grid_xml()
@@ -42,8 +46,8 @@ std::string nested_grid_xml()
   const char* names[] = {"a", "b", "c"};
   const int sizes[] = {5, 3, 4};
   for (int k = 0; k < 3; ++k)
-    xml << "  <cluster id=\"" << names[k] << "\" prefix=\"" << names[k] << "-\" suffix=\"\" radical=\"0-" << sizes[k] - 1
-        << "\" speed=\"1Gf\" bw=\"" << 1.25e8 * (k + 1) << "\" lat=\"" << 1e-5 * (k + 1)
+    xml << "  <cluster id=\"" << names[k] << "\" prefix=\"" << names[k] << "-\" suffix=\"\" radical=\"0-"
+        << sizes[k] - 1 << "\" speed=\"1Gf\" bw=\"" << 1.25e8 * (k + 1) << "\" lat=\"" << 1e-5 * (k + 1)
         << "\" bb_bw=\"1.25e9\" bb_lat=\"1e-6\" router_id=\"" << names[k] << "-router\"/>\n";
   xml << "  <zone id=\"net\" routing=\"Floyd\">\n    <router id=\"r0\"/><router id=\"r1\"/>\n"
       << "    <link id=\"r0-r1\" bandwidth=\"1e9\" latency=\"3e-3\"/>\n"
@@ -67,6 +71,19 @@ std::string uneven_star_xml()
         << (k == 2 ? 1e7 : 1e8) << "\" latency=\"1e-5\"/>\n  <link id=\"h" << k
         << "-down\" bandwidth=\"1e8\" latency=\"1e-5\"/>\n  <host_link id=\"h" << k << "\" up=\"h" << k
         << "-up\" down=\"h" << k << "-down\"/>\n";
+  xml << "</zone>\n</platform>\n";
+  return xml.str();
+}
+
+// A Vivaldi zone is a StarZone in SimGrid, but its latencies come from the hosts' coordinates:
+// no link, all "alike", yet every pair differs.
+std::string vivaldi_xml()
+{
+  std::ostringstream xml;
+  xml << header() << "<zone id=\"v\" routing=\"Vivaldi\">\n";
+  const char* coordinates[] = {"25.5 9.4 1.4", "-12.7 -9.9 2.1", "30.9 -6.9 2.8", "-2.7 -3.6 0.8"};
+  for (int k = 0; k < 4; ++k)
+    xml << "  <host id=\"h" << k << "\" coordinates=\"" << coordinates[k] << "\" speed=\"1Gf\"/>\n";
   xml << "</zone>\n</platform>\n";
   return xml.str();
 }
@@ -129,6 +146,11 @@ TEST(StructuredModel, NestedZonesLikeG5k)
 TEST(StructuredModel, UnevenStarZoneIsNotOneBlock)
 {
   EXPECT_EQ(expect_structured_equals_exhaustive(uneven_star_xml()), 4u);  // host 2 differs: all single
+}
+
+TEST(StructuredModel, VivaldiZoneIsNotOneBlock)
+{
+  EXPECT_EQ(expect_structured_equals_exhaustive(vivaldi_xml()), 4u);
 }
 
 TEST(StructuredModel, FlatZoneHasNoStructure)

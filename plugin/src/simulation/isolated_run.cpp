@@ -173,8 +173,8 @@ IsolatedOutcome run_isolated(const std::function<std::string()>& job, double tim
                              std::chrono::steady_clock::time_point started)
 {
   IsolatedProcess process = IsolatedProcess::start(job);
-  const auto deadline =
-      started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
   int status = 0;
   while (waitpid(process.pid(), &status, WNOHANG) == 0) {
     if (pending_interruption() != 0) {
