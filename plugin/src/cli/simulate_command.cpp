@@ -22,6 +22,7 @@
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/simulation_session.hpp>
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/simulation/temporary_platform_file.hpp>
 #include <hbcast/util/atomic_file.hpp>
@@ -29,8 +30,14 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <ext/stdio_filebuf.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <iostream>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -60,15 +67,38 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
   return names;
 }
 
-// The route-based schedulers come first in the registry, so the first run tells whether the
-// platform has direct links or is small enough for a routed graph (issue 16), which the
-// topology-aware ones need.
-SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
-                         std::ostream& err)
+// In the process that holds the session: each scheduler in its own child, which inherits the
+// platform and the shared models (issue 13, item 1). The route-based schedulers come first in the
+// registry, so the first run tells whether the platform has direct links or is small enough for a
+// routed graph (issue 16), which the topology-aware ones need.
+SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                                std::ostream& progress_out, bool show_progress)
 {
+  const auto started = std::chrono::steady_clock::now();
+  std::optional<ProgressLine> probing;
+  SimulationSession session(options, [&](std::size_t done, std::size_t total) {
+    if (!probing)
+      probing.emplace(progress_out, total, show_progress);
+    probing->update(done, "probing routes");
+  });
+  probing.reset();
+  ProgressLine progress(progress_out, schedulers.size(), show_progress);
+  if (schedulers.size() > 1) {
+    progress.update(0, "building the shared models");
+    session.build_shared_models();
+  }
+  // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
+  const auto shared_work = std::chrono::steady_clock::now() - started;
+  auto graph_work = shared_work;
+  if (std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
+        return find_scheduler(scheduler.name)->needs_platform_graph;
+      }) > 1) {
+    progress.update(0, "building the platform graph");
+    session.build_platform_graph();
+    graph_work += std::chrono::steady_clock::now() - started - shared_work;
+  }
   std::optional<SimulationReport> header;
   std::vector<SchedulerRun> runs, skipped;
-  ProgressLine progress(err, schedulers.size());
   for (std::size_t k = 0; k < schedulers.size(); ++k) {
     const auto& [name, optional] = schedulers[k];
     const bool routed_graph = options.platform_graph != "direct" && header && header->host_count <= kRoutedGraphHostLimit;
@@ -83,7 +113,9 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
       continue;
     }
     progress.update(k, "simulating " + name);
-    SchedulerRun run = run_in_child(options, name, err, header);
+    const auto inherited = find_scheduler(name)->needs_platform_graph ? graph_work : shared_work;
+    SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds,
+                                    std::chrono::steady_clock::now() - inherited, name, std::cerr, header);
     if (optional && run.status == "not-applicable") {
       run.status = "skipped";
       skipped.push_back(std::move(run));
@@ -99,6 +131,26 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
   report.runs = std::move(runs);
   report.skipped = std::move(skipped);
   return report;
+}
+
+// The platform is loaded once, in a child (SimGrid may abort on a bad platform: the input's
+// failure, exit 2), which then runs the schedulers; its progress goes straight to the terminal
+// when stderr is one.
+SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                         std::ostream& err)
+{
+  const int terminal = isatty(STDERR_FILENO) ? dup(STDERR_FILENO) : -1;
+  auto outcome = run_isolated([&] {
+    __gnu_cxx::stdio_filebuf<char> terminal_buffer(terminal >= 0 ? terminal : dup(STDERR_FILENO), std::ios::out);
+    std::ostream progress_out(&terminal_buffer);
+    return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0)).dump();
+  });
+  if (terminal >= 0)
+    close(terminal);
+  if (!outcome.ok)
+    throw std::runtime_error(outcome.error);
+  err << outcome.child_stderr;  // the schedulers' own messages
+  return nlohmann::json::parse(outcome.payload).get<SimulationReport>();
 }
 
 // Exit status 1 and one line per scheduler that did not give figures.

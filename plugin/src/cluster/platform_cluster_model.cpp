@@ -18,9 +18,8 @@ struct Mean {
 
 // The latency clusters, the root's moved first and the root first in it (the source); the other
 // clusters and hosts keep their order.
-std::vector<std::vector<NodeId>> clusters_from_root(const CostModel& costs, NodeId root, double tolerance)
+std::vector<std::vector<NodeId>> clusters_from_root(HostClustering clustering, NodeId root)
 {
-  HostClustering clustering = cluster_by_latency(costs, tolerance);
   auto& clusters = clustering.clusters;
   const auto root_cluster = clusters.begin() + static_cast<std::ptrdiff_t>(clustering.cluster_of[root]);
   std::rotate(clusters.begin(), root_cluster, root_cluster + 1);
@@ -36,7 +35,15 @@ PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes
 {
   if (root >= costs.size())
     throw std::invalid_argument("cluster model: root is not a host of the platform");
-  const std::vector<std::vector<NodeId>> clusters = clusters_from_root(costs, root, tolerance);
+  return platform_cluster_model(costs, cluster_by_latency(costs, tolerance), bytes, root);
+}
+
+PlatformClusterModel platform_cluster_model(const CostModel& costs, const HostClustering& clustering, double bytes,
+                                            NodeId root)
+{
+  if (root >= costs.size() || clustering.cluster_of.size() != costs.size())
+    throw std::invalid_argument("cluster model: root is not a host of the platform, or the grouping is not of it");
+  const std::vector<std::vector<NodeId>> clusters = clusters_from_root(clustering, root);
 
   PlatformClusterModel model;
   model.cluster_of_host.assign(costs.size(), 0);

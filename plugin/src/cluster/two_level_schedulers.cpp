@@ -43,7 +43,8 @@ ScheduleResult to_result(const PlatformClusterModel& model, const ClusterSchedul
 ScheduleResult on_clusters(const BroadcastInstance& instance, NodeId root, bool postal,
                            const ClusterScheduler& scheduler, const InstanceOptions& options = {})
 {
-  PlatformClusterModel model = platform_cluster_model(instance.costs(), instance.transfer_bytes(), root);
+  PlatformClusterModel model =
+      platform_cluster_model(instance.costs(), instance.latency_clusters(), instance.transfer_bytes(), root);
   model.instance.postal = postal;
   if (options)
     options(model.instance);
@@ -72,7 +73,8 @@ void put_members_first(PlatformClusterModel& model, NodeId root, const std::vect
 ScheduleResult multicast_on_clusters(const BroadcastInstance& instance, NodeId root, const std::vector<NodeId>& members,
                                      const ClusterScheduler& scheduler, const InstanceOptions& options = {})
 {
-  PlatformClusterModel model = platform_cluster_model(instance.costs(), instance.transfer_bytes(), root);
+  PlatformClusterModel model =
+      platform_cluster_model(instance.costs(), instance.latency_clusters(), instance.transfer_bytes(), root);
   put_members_first(model, root, members);
   if (options)
     options(model.instance);

@@ -22,8 +22,8 @@ std::string model_description(std::size_t clusters)
 
 ScheduleResult schedule_on_grid(const BroadcastInstance& instance, NodeId root, const GridHeuristic& heuristic)
 {
-  const HostClustering clustering = cluster_by_latency(instance.costs(), kLowekampTolerance);
-  const GridInstance grid = grid_instance_from_costs(instance.costs(), clustering, root, instance.transfer_bytes());
+  const GridInstance grid =
+      grid_instance_from_costs(instance.costs(), instance.latency_clusters(), root, instance.transfer_bytes());
   const GridSchedule schedule = heuristic.schedule(grid);
   return {grid_broadcast_tree(grid, schedule, instance.size()), std::make_shared<GridCostModel>(grid),
           model_description(grid.cluster_count())};

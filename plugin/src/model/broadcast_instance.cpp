@@ -26,6 +26,18 @@ std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
   return sender_only_;
 }
 
+const HostClustering& BroadcastInstance::latency_clusters() const
+{
+  std::call_once(clusters_once_, [this] { clusters_ = cluster_by_latency(*costs_, kLowekampTolerance); });
+  return clusters_;
+}
+
+void BroadcastInstance::build_shared_models() const
+{
+  sender_only();
+  latency_clusters();
+}
+
 double BroadcastInstance::parameter(const std::string& name, double fallback) const
 {
   const auto it = parameters_.find(name);

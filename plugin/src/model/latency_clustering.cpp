@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <stdexcept>
 
 namespace hbcast {
@@ -28,22 +27,6 @@ std::vector<double> nearest_neighbour_latencies(const CostModel& costs)
   return nearest;
 }
 
-// Hosts with equal labels form a cluster; clusters come out ordered by first host.
-HostClustering group_by_label(const std::vector<std::size_t>& label)
-{
-  HostClustering clustering;
-  clustering.cluster_of.resize(label.size());
-  std::map<std::size_t, std::size_t> index_of_label;
-  for (NodeId u = 0; u < label.size(); ++u) {
-    const auto [it, added] = index_of_label.emplace(label[u], clustering.clusters.size());
-    if (added)
-      clustering.clusters.emplace_back();
-    clustering.clusters[it->second].push_back(u);
-    clustering.cluster_of[u] = it->second;
-  }
-  return clustering;
-}
-
 // Whether a group's members are no closer to each other than to the nearest host outside it (its
 // widest inner latency, among its first kTightnessSample members to bound the cost, reaches the
 // latency from its first member to the nearest outsider, up to rounding). Hosts alone at their
@@ -52,8 +35,6 @@ HostClustering group_by_label(const std::vector<std::size_t>& label)
 // cluster within 30% of its neighbour would be dissolved.
 bool is_loose(const CostModel& costs, const HostClustering& grouping, const std::vector<NodeId>& group)
 {
-  constexpr std::size_t kTightnessSample = 8;
-  constexpr double kRounding = 1e-9;
   const std::size_t sample = std::min(group.size(), kTightnessSample);
   double inside = 0, outside = std::numeric_limits<double>::infinity();
   for (std::size_t a = 0; a < sample; ++a)
@@ -63,18 +44,36 @@ bool is_loose(const CostModel& costs, const HostClustering& grouping, const std:
   for (NodeId host = 0; host < costs.size(); ++host)
     if (grouping.cluster_of[host] != own)
       outside = std::min(outside, symmetric_latency(costs, group.front(), host));
-  return inside * (1 + kRounding) >= outside;
+  return inside * (1 + kTightnessRounding) >= outside;
 }
 
 }  // namespace
 
-HostClustering cluster_by_latency(const CostModel& costs, double tolerance)
+HostClustering group_by_label(const std::vector<std::size_t>& label)
+{
+  HostBlocks groups = HostBlocks::from_labels(label);
+  return {std::move(groups.members), std::move(groups.block_of)};
+}
+
+void require_clustering_input(const CostModel& costs, double tolerance)
 {
   if (!(tolerance >= 0.0))
     throw std::invalid_argument("latency clustering: the tolerance must be >= 0");
-  const std::size_t n = costs.size();
-  if (n == 0)
+  if (costs.size() == 0)
     throw std::invalid_argument("latency clustering: the platform has no host");
+}
+
+HostClustering cluster_by_latency(const CostModel& costs, double tolerance)
+{
+  if (const HostBlocks* blocks = costs.host_blocks())
+    return cluster_blocks_by_latency(costs, *blocks, tolerance);
+  return cluster_by_latency_exhaustive(costs, tolerance);
+}
+
+HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tolerance)
+{
+  require_clustering_input(costs, tolerance);
+  const std::size_t n = costs.size();
   const std::vector<double> nearest = nearest_neighbour_latencies(costs);
   std::vector<std::size_t> rank(n), parent(n);
   boost::disjoint_sets<std::size_t*, std::size_t*> sets(rank.data(), parent.data());

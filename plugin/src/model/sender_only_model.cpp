@@ -1,5 +1,7 @@
 #include <hbcast/model/sender_only_model.hpp>
 
+#include <hbcast/model/host_blocks.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -29,6 +31,68 @@ std::vector<NodeId> median_destinations(NodeId from, std::size_t node_count)
   for (std::size_t k = 0; k < others; k += stride)
     destinations.push_back((from + 1 + k) % node_count);
   return destinations;
+}
+
+// The median of a multiset given as (value, count) pairs, as median() takes it over the
+// expanded values: the middle one, or the mean of the two middle ones.
+double weighted_median(std::vector<std::pair<double, std::size_t>>& counted)
+{
+  std::sort(counted.begin(), counted.end());
+  std::size_t total = 0;
+  for (const auto& entry : counted)
+    total += entry.second;
+  const auto order_statistic = [&](std::size_t k) {  // the k-th smallest, from 0
+    std::size_t seen = 0;
+    for (const auto& [value, count] : counted)
+      if ((seen += count) > k)
+        return value;
+    return counted.back().first;
+  };
+  const std::size_t mid = total / 2;
+  return total % 2 == 1 ? order_statistic(mid) : 0.5 * (order_statistic(mid - 1) + order_statistic(mid));
+}
+
+// Every destination of a host of block `a` counted once: |b| hosts of each other block, |a| - 1 of
+// its own. Hosts of one block have the same multiset, hence the same medians.
+void block_medians(const CostModel& pairwise, const HostBlocks& blocks, std::vector<double>& alpha,
+                   std::vector<double>& beta)
+{
+  std::vector<std::pair<double, std::size_t>> latencies, inverse_bandwidths;
+  for (std::size_t a = 0; a < blocks.count(); ++a) {
+    latencies.clear();
+    inverse_bandwidths.clear();
+    for (std::size_t b = 0; b < blocks.count(); ++b) {
+      const std::size_t count = blocks.members[b].size() - (a == b ? 1 : 0);
+      if (count == 0)
+        continue;
+      const NodeId u = blocks.first(a), v = a == b ? blocks.second(b) : blocks.first(b);
+      latencies.emplace_back(pairwise.latency(u, v), count);
+      inverse_bandwidths.emplace_back(pairwise.inverse_bandwidth(u, v), count);
+    }
+    const double block_alpha = weighted_median(latencies), block_beta = weighted_median(inverse_bandwidths);
+    for (NodeId u : blocks.members[a]) {
+      alpha[u] = block_alpha;
+      beta[u] = block_beta;
+    }
+  }
+}
+
+// Host u's medians over median_destinations(u).
+void sampled_medians(const CostModel& pairwise, std::vector<double>& alpha, std::vector<double>& beta)
+{
+  const std::size_t n = pairwise.size();
+  std::vector<double> latencies;
+  std::vector<double> inverse_bandwidths;
+  for (NodeId u = 0; u < n; ++u) {
+    latencies.clear();
+    inverse_bandwidths.clear();
+    for (NodeId v : median_destinations(u, n)) {
+      latencies.push_back(pairwise.latency(u, v));
+      inverse_bandwidths.push_back(pairwise.inverse_bandwidth(u, v));
+    }
+    alpha[u] = median(latencies);
+    beta[u] = median(inverse_bandwidths);
+  }
 }
 
 }  // namespace
@@ -62,17 +126,12 @@ SenderOnlyModel SenderOnlyModel::from_pairwise(const CostModel& pairwise)
   const std::size_t n = pairwise.size();
   std::vector<double> alpha(n, 0.0);
   std::vector<double> beta(n, 0.0);
-  std::vector<double> latencies;
-  std::vector<double> inverse_bandwidths;
-  for (NodeId u = 0; u < n && n > 1; ++u) {
-    latencies.clear();
-    inverse_bandwidths.clear();
-    for (NodeId v : median_destinations(u, n)) {
-      latencies.push_back(pairwise.latency(u, v));
-      inverse_bandwidths.push_back(pairwise.inverse_bandwidth(u, v));
-    }
-    alpha[u] = median(latencies);
-    beta[u] = median(inverse_bandwidths);
+  if (n > 1) {
+    const HostBlocks* blocks = pairwise.host_blocks();
+    if (blocks != nullptr && median_sample_size(n) == n - 1)  // every destination: exact on blocks
+      block_medians(pairwise, *blocks, alpha, beta);
+    else
+      sampled_medians(pairwise, alpha, beta);
   }
   SenderOnlyModel model(std::move(alpha), std::move(beta));
   model.send_alpha_.resize(n);

@@ -2,6 +2,7 @@
 
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/platform_error.hpp>
+#include <hbcast/platform/zone_blocks.hpp>
 
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
@@ -118,18 +119,34 @@ std::string to_string(SendOverhead::Origin origin)
   return "none";
 }
 
-PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform)
+PlatformCostModel::PlatformCostModel(const LoadedPlatform& platform, const Progress& progress)
     : hosts_(platform.hosts()), send_overheads_(hosts_.size())
 {
   for (NodeId u = 0; u < hosts_.size(); ++u)  // malformed properties are reported up front
     if (auto overhead = host_send_overhead(hosts_[u]); overhead.origin == SendOverhead::Origin::properties)
       send_overheads_[u] = overhead;
-  if (hosts_.size() <= kEagerCheckLimit) {
-    XBT_VERB("Probing all %zu ordered host pairs", hosts_.size() * (hosts_.size() - 1));
-    for (NodeId u = 0; u < hosts_.size(); ++u)
-      for (NodeId v = 0; v < hosts_.size(); ++v)
-        if (u != v)
-          route(u, v);
+  set_activity("grouping the hosts of uniform zones");
+  blocks_ = uniform_zone_blocks(hosts_);
+  has_structure_ = blocks_.count() < hosts_.size();
+  XBT_VERB("%zu hosts in %zu blocks", hosts_.size(), blocks_.count());
+  if (blocks_.count() <= kMaxBlocks)
+    probe_block_pairs(progress);
+  else
+    has_structure_ = false;  // no table: the structured rules would probe blocks^2 routes anyway
+}
+
+// One route per ordered block pair (a block's first two hosts for its inner pairs).
+void PlatformCostModel::probe_block_pairs(const Progress& progress)
+{
+  const std::size_t count = blocks_.count();
+  block_routes_.resize(count * count);
+  for (std::size_t a = 0; a < count; ++a) {
+    for (std::size_t b = 0; b < count; ++b)
+      if (a != b || blocks_.members[a].size() > 1)
+        block_routes_[a * count + b] =
+            probe_route(hosts_[blocks_.first(a)], hosts_[a == b ? blocks_.second(b) : blocks_.first(b)]);
+    if (progress)
+      progress((a + 1) * count, count * count);
   }
 }
 
@@ -141,13 +158,21 @@ const SendOverhead& PlatformCostModel::send_overhead_of(NodeId host) const
   return *overhead;
 }
 
-const RouteCost& PlatformCostModel::route(NodeId from, NodeId to) const
+RouteCost PlatformCostModel::route(NodeId from, NodeId to) const
 {
-  const std::uint64_t key = static_cast<std::uint64_t>(from) * hosts_.size() + to;
-  auto it = routes_.find(key);
-  if (it == routes_.end())
-    it = routes_.emplace(key, probe_route(hosts_[from], hosts_[to])).first;
-  return it->second;
+  if (from != to && !block_routes_.empty())
+    return block_routes_[blocks_.block_of[from] * blocks_.count() + blocks_.block_of[to]];
+  return probed_route(from, to);
+}
+
+RouteCost PlatformCostModel::probed_route(NodeId from, NodeId to) const
+{
+  const std::uint64_t pair = static_cast<std::uint64_t>(from) * hosts_.size() + to;
+  if (auto cached = cache_.find(pair))
+    return *cached;
+  const RouteCost cost = probe_route(hosts_[from], hosts_[to]);
+  cache_.store(pair, cost);
+  return cost;
 }
 
 }  // namespace hbcast

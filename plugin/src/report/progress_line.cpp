@@ -7,7 +7,12 @@
 namespace hbcast::cli {
 
 ProgressLine::ProgressLine(std::ostream& out, std::size_t total)
-    : out_(out), total_(total), enabled_(isatty(STDERR_FILENO) != 0)
+    : ProgressLine(out, total, isatty(STDERR_FILENO) != 0)
+{
+}
+
+ProgressLine::ProgressLine(std::ostream& out, std::size_t total, bool enabled)
+    : out_(out), total_(total), enabled_(enabled)
 {
 }
 

@@ -169,10 +169,12 @@ IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
   return outcome;
 }
 
-IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds)
+IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds,
+                             std::chrono::steady_clock::time_point started)
 {
   IsolatedProcess process = IsolatedProcess::start(job);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
   int status = 0;
   while (waitpid(process.pid(), &status, WNOHANG) == 0) {
     if (pending_interruption() != 0) {

@@ -28,11 +28,11 @@ void header_from_options(SimulationReport& report, const SimulateOptions& option
 // A child that threw, or crashed before its scheduler started, failed on the input (platform,
 // root, members, SimGrid options): every scheduler would, so the command stops (exit 2).
 // Otherwise the failure is this scheduler's: a row with its status.
-SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
+SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, double timeout_seconds,
+                          std::chrono::steady_clock::time_point started, const std::string& name, std::ostream& err,
                           std::optional<SimulationReport>& header)
 {
-  auto outcome = run_isolated([&] { return nlohmann::json(simulate_scheduler(options, name)).dump(); },
-                              options.timeout_seconds);
+  auto outcome = run_isolated([&] { return nlohmann::json(simulate()).dump(); }, timeout_seconds, started);
   if (outcome.timed_out)
     return run_without_figures(name, "timeout", outcome.error);
   if (!outcome.ok && (outcome.threw || !outcome.past_milestone))

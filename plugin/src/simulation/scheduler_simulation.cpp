@@ -1,4 +1,5 @@
 #include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/simulation_session.hpp>
 
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/core/participant_tree.hpp>
@@ -429,63 +430,98 @@ std::string default_platform_path()
   throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
 }
 
-SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+SimulationSession::SimulationSession(const SimulateOptions& options, const PlatformCostModel::Progress& progress)
+    : options_(options)
+{
+  const PortModel port = parse_port_model(options.port).value();
+  check_slice_count(options.message_bytes, options.slices);
+  engine_ = start_engine(options);
+  header_.platform = options.platform.empty() ? default_platform_path() : options.platform;
+  platform_ = LoadedPlatform::load(*engine_, header_.platform);
+  check_slice_memory(platform_.size(), options.slices);
+  if (platform_.size() > kLargePlatformHosts)
+    set_defaults(*engine_, kLargePlatformContexts, options.simgrid_config);
+  set_activity("probing the routes of '%s'", header_.platform.c_str());
+  costs_ = std::make_shared<PlatformCostModel>(platform_, progress);
+  root_ = chosen_root(options, platform_, costs_.get());
+  if (!options.instance_description.empty())
+    header_.platform = options.instance_description;
+  std::tie(header_.mode, header_.network_config) = network_mode();
+  header_.host_count = platform_.size();
+  header_.root = platform_.host_names()[root_];
+  header_.message_bytes = options.message_bytes;
+  header_.slices = options.slices;
+  header_.slice_bytes = slice_size(options.message_bytes, options.slices);
+  header_.port = to_string(port);
+  record_options(header_, options, *costs_, port);
+
+  std::shared_ptr<const CostModel> scheduler_costs = costs_;
+  if (options.model == "sender-only")
+    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs_));
+  instance_ = std::make_shared<BroadcastInstance>(scheduler_costs, platform_.host_names(), header_.slice_bytes, port);
+  links_ = std::make_shared<PlatformLinkModel>(platform_);
+  instance_->set_links(links_);
+  instance_->set_parameters(header_.scheduler_parameters);
+  members_ = requested_members(options, platform_.host_names(), root_);
+  if (!members_.empty()) {
+    header_.members = names_of(members_, platform_.host_names());
+    header_.member_selection = describe_member_selection(options);
+  }
+  if (options.keep_trees)
+    header_.host_names = platform_.host_names();
+}
+
+// The process exits once its report is out: the engine is not torn down (engine_teardown.hpp).
+SimulationSession::~SimulationSession()
+{
+  (void)engine_.release();
+}
+
+void SimulationSession::build_shared_models() const
+{
+  if (instance_->costs().host_blocks() != nullptr || instance_->size() <= PlatformCostModel::kEagerCheckLimit)
+    instance_->build_shared_models();
+}
+
+void SimulationSession::build_platform_graph()
+{
+  // A separate instance and link model: the other schedulers keep seeing no routed graph and
+  // fresh link ids (the order of tied links in the contention report), as when each built its own.
+  graph_instance_ = std::make_shared<BroadcastInstance>(instance_->shared_costs(), platform_.host_names(),
+                                                        instance_->transfer_bytes(), instance_->port());
+  graph_links_ = std::make_shared<PlatformLinkModel>(platform_);
+  graph_instance_->set_links(graph_links_);
+  graph_instance_->set_parameters(header_.scheduler_parameters);
+  graph_ = attach_platform_graph(*graph_instance_, *costs_, *graph_links_, root_, options_.platform_graph == "direct",
+                                 true, options_.steady_state_bound);
+}
+
+SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
 {
   const auto wall_start = std::chrono::steady_clock::now();
   const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
   if (scheduler == nullptr)
     throw PlatformError("unknown scheduler '" + scheduler_name + "'");
-  const PortModel port = parse_port_model(options.port).value();
-  check_slice_count(options.message_bytes, options.slices);
-
-  auto engine_owner = start_engine(options);
-  sg4::Engine& engine = *engine_owner;
-
-  SimulationReport report;
-  report.platform = options.platform.empty() ? default_platform_path() : options.platform;
-  auto platform = LoadedPlatform::load(engine, report.platform);
-  check_slice_memory(platform.size(), options.slices);
-  if (platform.size() > kLargePlatformHosts)
-    set_defaults(engine, kLargePlatformContexts, options.simgrid_config);
-  auto costs = std::make_shared<PlatformCostModel>(platform);
-  const NodeId root = chosen_root(options, platform, costs.get());
-  if (!options.instance_description.empty())
-    report.platform = options.instance_description;
-  std::tie(report.mode, report.network_config) = network_mode();
-  report.host_count = platform.size();
-  report.root = platform.host_names()[root];
-  report.message_bytes = options.message_bytes;
-  report.slices = options.slices;
-  report.slice_bytes = slice_size(options.message_bytes, options.slices);
-  report.port = to_string(port);
-  record_options(report, options, *costs, port);
-
+  const PortModel port = instance_->port();
+  SimulationReport report = header_;
   set_activity("building the %s tree", scheduler_name.c_str());
-  std::shared_ptr<const CostModel> scheduler_costs = costs;
-  if (options.model == "sender-only")
-    scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs));
-  BroadcastInstance instance(scheduler_costs, platform.host_names(), report.slice_bytes, port);
-  const auto links = std::make_shared<PlatformLinkModel>(platform);
-  instance.set_links(links);
-  instance.set_parameters(report.scheduler_parameters);
-  const auto graph = attach_platform_graph(instance, *costs, *links, root, options.platform_graph == "direct",
-                                           scheduler->needs_platform_graph, options.steady_state_bound);
+  // Whether a routed graph is built depends on whether this scheduler needs it.
+  const bool shared_graph = scheduler->needs_platform_graph && graph_;
+  BroadcastInstance& instance = shared_graph ? *graph_instance_ : *instance_;
+  const std::shared_ptr<PlatformLinkModel>& links = shared_graph ? graph_links_ : links_;
+  const auto graph = shared_graph ? *graph_
+                                  : attach_platform_graph(instance, *costs_, *links, root_,
+                                                          options_.platform_graph == "direct",
+                                                          scheduler->needs_platform_graph, options_.steady_state_bound);
   report.has_platform_graph = instance.has_topology();
-  if (options.steady_state_bound)
+  if (options_.steady_state_bound)
     report.lp_throughput = graph.lp_bytes_per_second;
-  const std::vector<NodeId> members = requested_members(options, platform.host_names(), root);
-  if (!members.empty()) {
-    report.members = names_of(members, platform.host_names());
-    report.member_selection = describe_member_selection(options);
-  }
-  if (options.keep_trees)
-    report.host_names = platform.host_names();
 
   // From here on a failure is the scheduler's, not the input's: a row with its status.
   mark_milestone();
   SchedulerRun run;
   try {
-    run = run_on(*scheduler, {engine, platform, costs, links, instance, root, members, port}, options);
+    run = run_on(*scheduler, {*engine_, platform_, costs_, links, instance, root_, members_, port}, options_);
   } catch (const SchedulerNotApplicable& error) {
     run = run_without_figures(scheduler_name, "not-applicable", error.what());
   } catch (const std::exception& error) {
@@ -495,7 +531,20 @@ SimulationReport simulate_scheduler(const SimulateOptions& options, const std::s
     run.own_model += " (" + graph.routed + ")";  // issue 16: which pairs the heuristic chose from
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
-  skip_engine_teardown(engine_owner);  // this runs in a child that exits once the report is out
+  skip_engine_teardown(engine_);  // this runs in a child that exits once the report is out
+  return report;
+}
+
+SimulationReport simulate_scheduler(const SimulateOptions& options, const std::string& scheduler_name)
+{
+  if (find_scheduler(scheduler_name) == nullptr)
+    throw PlatformError("unknown scheduler '" + scheduler_name + "'");
+  const auto wall_start = std::chrono::steady_clock::now();
+  SimulationSession session(options);
+  SimulationReport report = session.simulate(scheduler_name);
+  // Alone in its process, the scheduler's wall time includes loading the platform.
+  report.runs.front().wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return report;
 }
 

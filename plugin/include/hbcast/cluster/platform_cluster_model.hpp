@@ -23,5 +23,9 @@ struct PlatformClusterModel {
 /// clusters) / unit, at least 1. Without any intra-cluster pair the unit is the inter time (C = 1).
 PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root,
                                             double tolerance = kLowekampTolerance);
+/// The same on a grouping already made (BroadcastInstance::latency_clusters, shared by the
+/// two-level schedulers, issue 13).
+PlatformClusterModel platform_cluster_model(const CostModel& costs, const HostClustering& clustering, double bytes,
+                                            NodeId root);
 
 }  // namespace hbcast

@@ -1,6 +1,7 @@
 #pragma once
 #include <map>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/latency_clustering.hpp>
 #include <hbcast/model/port_model.hpp>
 #include <hbcast/model/link_route_model.hpp>
 #include <hbcast/model/sender_only_model.hpp>
@@ -32,6 +33,12 @@ public:
 
   /// The sender-only model derived from the pairwise one (built once, on first use).
   std::shared_ptr<const SenderOnlyModel> sender_only() const;
+  /// The latency grouping of the hosts (cluster_by_latency at kLowekampTolerance) the grid and
+  /// two-level schedulers share (built once, on first use).
+  const HostClustering& latency_clusters() const;
+  /// Builds the shared models now (sender-only, latency grouping), e.g. before forking one process
+  /// per scheduler, so that each inherits them instead of rebuilding them (issue 13, item 1).
+  void build_shared_models() const;
 
   /// The platform graph (direct host-to-host links), when the platform has one; topology-aware
   /// schedulers (seed 002) need it. Throws std::invalid_argument naming `who` when absent.
@@ -63,6 +70,8 @@ private:
   PortModel port_;
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
+  mutable std::once_flag clusters_once_;
+  mutable HostClustering clusters_;
   std::shared_ptr<const TopologyGraph> topology_;
   std::shared_ptr<const LinkRouteModel> links_;
   std::shared_ptr<const SteadyStateSolution> steady_state_;

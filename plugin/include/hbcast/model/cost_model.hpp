@@ -5,6 +5,8 @@
 
 namespace hbcast {
 
+struct HostBlocks;
+
 /// Affine point-to-point cost model: sending S bytes from u to v takes
 ///   T_uv(S) = latency(u,v) + S * inverse_bandwidth(u,v)
 /// (seed 002, section 2.1, with alpha = route latency and beta = 1 / bottleneck bandwidth).
@@ -20,6 +22,9 @@ public:
   virtual double inverse_bandwidth(NodeId from, NodeId to) const = 0;
   virtual double send_latency(NodeId /*from*/) const { return 0.0; }
   virtual double send_inverse_bandwidth(NodeId /*from*/) const { return 0.0; }
+  /// Hosts the model cannot tell apart (host_blocks.hpp), when it knows; null otherwise. Models
+  /// built from the costs (latency grouping, sender-only medians) then work on blocks (issue 13).
+  virtual const HostBlocks* host_blocks() const { return nullptr; }
 
   double transfer_time(NodeId from, NodeId to, double bytes) const
   {

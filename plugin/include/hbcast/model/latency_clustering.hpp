@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/core/node_id.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/host_blocks.hpp>
 
 #include <cstddef>
 #include <vector>
@@ -17,6 +18,11 @@ struct HostClustering {
 /// and by the seed 004 cluster model.
 inline constexpr double kLowekampTolerance = 0.30;
 
+/// The tightness check reads the pairs among a group's first kTightnessSample members, and calls a
+/// group loose when its widest inner latency reaches the nearest outside one up to kTightnessRounding.
+inline constexpr std::size_t kTightnessSample = 8;
+inline constexpr double kTightnessRounding = 1e-9;
+
 /// Groups hosts whose mutual latencies are alike, after Lowekamp and Beguelin's ECO partitioning
 /// (the grouping seed 003, section 7 uses with tolerance rho = 30%).
 ///
@@ -30,7 +36,25 @@ inline constexpr double kLowekampTolerance = 0.30;
 /// whose widest inner latency (among its first 8 hosts) reaches the latency from its first host to
 /// the nearest host outside it (no tolerance: that would dissolve a real cluster within 30% of its
 /// neighbour, like Orsay 1 of grid5000_88) is split into singletons.
-/// Throws std::invalid_argument for a negative tolerance or an empty model. O(n^2) latency look-ups.
+/// Throws std::invalid_argument for a negative tolerance or an empty model.
+/// When the model knows its host blocks (CostModel::host_blocks) the grouping runs on blocks
+/// (cluster_blocks_by_latency, exact); otherwise on every host pair (cluster_by_latency_exhaustive).
 HostClustering cluster_by_latency(const CostModel& costs, double tolerance);
+
+/// The rule above on every host pair: O(n^2) latency look-ups.
+HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tolerance);
+
+/// The same rule on host blocks (host_blocks.hpp), exactly (issue 13, item 2): hosts of one block
+/// have the same nearest-neighbour latency and the same latencies to everyone, so the relation is
+/// decided once per block pair (a block is linked to itself when its inner latency passes the
+/// test, and its hosts then form one component; a block linked to nothing is split into its
+/// hosts). The tightness check reads the first 8 members' pairs and the nearest outside block.
+/// O(n + blocks^2) look-ups; equal to cluster_by_latency_exhaustive (structured_rules_test).
+HostClustering cluster_blocks_by_latency(const CostModel& costs, const HostBlocks& blocks, double tolerance);
+
+/// Hosts with equal labels form a cluster; clusters ordered by first host.
+HostClustering group_by_label(const std::vector<std::size_t>& label);
+/// Throws std::invalid_argument for a negative tolerance or an empty model.
+void require_clustering_input(const CostModel& costs, double tolerance);
 
 }  // namespace hbcast

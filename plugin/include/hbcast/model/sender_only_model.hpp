@@ -17,7 +17,11 @@ namespace hbcast {
 /// On large platforms the median runs over an evenly spaced, deterministic subset of the
 /// destinations (every k-th host after u): at most kMaxMedianDestinations per host, and fewer
 /// (down to kMinMedianDestinations) so that the whole model costs about kRouteBudget route
-/// look-ups; every destination is used up to 1024 hosts.
+/// look-ups; every destination is used up to 1024 hosts. There, when the pairwise model knows
+/// its host blocks (CostModel::host_blocks), a host's destinations are |B| copies of each other
+/// block B's cost and |A| - 1 of its own block A's: the medians are taken once per block, exactly
+/// (equal to the all-destination ones, structured_rules_test), in O(blocks^2 log blocks). Beyond,
+/// the sampled rule is kept unchanged (issue 13: results stay those of the per-host rule).
 class SenderOnlyModel final : public CostModel {
 public:
   static constexpr std::size_t kMaxMedianDestinations = 1024;

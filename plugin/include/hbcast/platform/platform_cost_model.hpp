@@ -1,20 +1,16 @@
 #pragma once
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/host_blocks.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/route_cache.hpp>
+#include <hbcast/platform/route_cost.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 namespace hbcast {
-
-/// One route of the platform: summed link latencies, bottleneck bandwidth, link count.
-struct RouteCost {
-  double latency = 0.0;
-  double bandwidth = 0.0;
-  std::size_t link_count = 0;
-};
 
 /// Probes the route src -> dst. Throws PlatformError "no route from 'a' to 'b'" when SimGrid has
 /// none (an empty route between distinct hosts, or a routing exception).
@@ -43,13 +39,21 @@ std::string to_string(SendOverhead::Origin origin);
 
 /// The pairwise cost model of a loaded platform: T_uv(S) = route latency + S / bottleneck
 /// bandwidth, exactly what SimGrid's CM02 model gives a lone flow (see README, exact mode).
-/// Routes are probed on first use and cached; on platforms of at most kEagerCheckLimit hosts
-/// every pair is probed at construction so an unroutable pair is reported up front.
+///
+/// Hosts are grouped into blocks (uniform_zone_blocks, issue 13: a <cluster> of alike hosts is one
+/// block, any other host a block of its own). With at most kMaxBlocks blocks, one route per ordered
+/// block pair is probed at construction (every host pair on a flat platform of up to 1024 hosts)
+/// and kept in a blocks x blocks table, so an unroutable pair is reported up front and memory is
+/// O(n + blocks^2). With more blocks (large flat zones), routes are probed on first use and kept in
+/// a RouteCache of bounded size (no n^2 map).
 class PlatformCostModel final : public CostModel {
 public:
   static constexpr std::size_t kEagerCheckLimit = 1024;
+  static constexpr std::size_t kMaxBlocks = 1024;
+  /// Called with (probed, total) block pairs while the table is built.
+  using Progress = std::function<void(std::size_t, std::size_t)>;
 
-  explicit PlatformCostModel(const LoadedPlatform& platform);
+  explicit PlatformCostModel(const LoadedPlatform& platform, const Progress& progress = {});
 
   std::size_t size() const override { return hosts_.size(); }
   double latency(NodeId from, NodeId to) const override { return route(from, to).latency; }
@@ -59,12 +63,26 @@ public:
   /// host_send_overhead of a host with the platform's hosts as peers (computed on first use).
   const SendOverhead& send_overhead_of(NodeId host) const;
 
-  const RouteCost& route(NodeId from, NodeId to) const;
+  /// The platform's blocks when some block holds several hosts and the table is built; null on
+  /// flat platforms (all blocks single hosts), where the exhaustive rules apply unchanged.
+  const HostBlocks* host_blocks() const override { return has_structure_ ? &blocks_ : nullptr; }
+  /// Every block, single hosts included (also on flat platforms).
+  const HostBlocks& blocks() const { return blocks_; }
+  /// Whether the blocks x blocks table is built (at most kMaxBlocks blocks).
+  bool has_block_table() const { return !block_routes_.empty(); }
+
+  RouteCost route(NodeId from, NodeId to) const;
 
 private:
+  void probe_block_pairs(const Progress& progress);
+  RouteCost probed_route(NodeId from, NodeId to) const;
+
   std::vector<simgrid::s4u::Host*> hosts_;
   mutable std::vector<std::optional<SendOverhead>> send_overheads_;
-  mutable std::unordered_map<std::uint64_t, RouteCost> routes_;
+  HostBlocks blocks_;
+  bool has_structure_ = false;
+  std::vector<RouteCost> block_routes_;  ///< blocks x blocks, when at most kMaxBlocks blocks
+  mutable RouteCache cache_;             ///< the other routes (a host to itself; flat zones beyond kMaxBlocks)
 };
 
 }  // namespace hbcast

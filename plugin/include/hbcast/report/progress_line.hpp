@@ -10,6 +10,8 @@ namespace hbcast::cli {
 class ProgressLine {
 public:
   ProgressLine(std::ostream& out, std::size_t total);
+  /// Shown when `enabled` (e.g. `out` writes to the terminal a child process inherited).
+  ProgressLine(std::ostream& out, std::size_t total, bool enabled);
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
   ~ProgressLine();

@@ -1,6 +1,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <chrono>
 #include <functional>
 #include <string>
 
@@ -45,8 +46,10 @@ private:
   char* activity_ = nullptr;
 };
 
-/// Starts `job` isolated and waits for it. `timeout_seconds` <= 0 means no limit; past it the
+/// Starts `job` isolated and waits for it. `timeout_seconds` <= 0 means no limit; past it (counted
+/// from `started`: by default now; earlier when the job's share of shared work began then) the
 /// child is killed and reported as timed out.
-IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds = 0.0);
+IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds = 0.0,
+                             std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
 
 }  // namespace hbcast::cli

@@ -2,6 +2,8 @@
 #include <hbcast/simulation/simulate_options.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
 
+#include <chrono>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,7 +16,12 @@ void header_from_options(SimulationReport& report, const SimulateOptions& option
 /// One scheduler simulated in its own process (SimGrid allows one engine per process and may
 /// abort): its run, a row "timeout" or "failed" for its own failures, and the first report's
 /// header kept in `header`. Throws std::runtime_error when the input itself failed.
-SchedulerRun run_in_child(const SimulateOptions& options, const std::string& name, std::ostream& err,
+/// `simulate` returns the scheduler's one-run report (SimulationSession::simulate in a child forked
+/// from the process holding the session, issue 13). The timeout counts from `started`: now minus
+/// the shared work the child inherits, which its limit covers as when each child loaded the
+/// platform itself.
+SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, double timeout_seconds,
+                          std::chrono::steady_clock::time_point started, const std::string& name, std::ostream& err,
                           std::optional<SimulationReport>& header);
 
 }  // namespace hbcast::cli

@@ -1,0 +1,59 @@
+#pragma once
+#include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/simulation/platform_graph_choice.hpp>
+#include <hbcast/simulation/simulate_options.hpp>
+#include <hbcast/simulation/simulation_report.hpp>
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// A platform read once for a whole `simulate` (issue 13, item 1): the SimGrid engine with the
+/// platform loaded (exact mode unless --cfg overrides it), the pairwise and link models, the root,
+/// the members and the instance every scheduler sees with its shared models (sender-only times,
+/// latency grouping). A process holding a session forks one child per scheduler: each inherits all
+/// of it, engine included, and replays in its own copy (one engine per process, and nothing has
+/// run in it before the fork).
+class SimulationSession {
+public:
+  /// Loads the platform and builds the pairwise model; `progress` hears of the route probing.
+  explicit SimulationSession(const SimulateOptions& options, const PlatformCostModel::Progress& progress = {});
+  SimulationSession(const SimulationSession&) = delete;
+  SimulationSession& operator=(const SimulationSession&) = delete;
+  ~SimulationSession();
+
+  /// Builds the models the schedulers share now rather than in each scheduler's child, where that
+  /// is cheap (the costs are a table: host blocks, or at most kEagerCheckLimit hosts); elsewhere
+  /// each scheduler builds what it uses, as before.
+  void build_shared_models() const;
+  /// Builds the platform graph (and steady-state solution) of the schedulers that need one, as
+  /// each would attach it, for them to share.
+  void build_platform_graph();
+  /// Runs one scheduler: its platform graph, tree, both predictions and the replay. The replay runs
+  /// the engine, so call it once per process (in a forked child when there are several schedulers).
+  SimulationReport simulate(const std::string& scheduler_name);
+
+private:
+  SimulateOptions options_;
+  std::unique_ptr<simgrid::s4u::Engine> engine_;
+  LoadedPlatform platform_;
+  std::shared_ptr<PlatformCostModel> costs_;
+  std::shared_ptr<PlatformLinkModel> links_;
+  std::shared_ptr<BroadcastInstance> instance_;
+  std::shared_ptr<BroadcastInstance> graph_instance_;  ///< with the graph, when built beforehand
+  std::shared_ptr<PlatformLinkModel> graph_links_;     ///< its own link ids, as in a scheduler's child
+  std::optional<AttachedPlatformGraph> graph_;
+  NodeId root_ = 0;
+  std::vector<NodeId> members_;
+  SimulationReport header_;  ///< the report without runs
+};
+
+}  // namespace hbcast::cli
