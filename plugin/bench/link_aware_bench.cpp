@@ -20,10 +20,12 @@
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/sched/binomial.hpp>
 
+#include "child_measurement.hpp"
+#include "measurement_engine.hpp"
+
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Engine.hpp>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -108,22 +110,18 @@ double seconds_since(std::chrono::steady_clock::time_point start)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-[[noreturn]] void child_main(const std::string& platform_file, std::size_t n, int out_fd)
+ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver)
 {
   ChildReport report;
   try {
-    int argc = 2;
-    char arg0[] = "link_aware_bench", arg1[] = "--log=root.thresh:warning";
-    char* argv[] = {arg0, arg1, nullptr};
-    sg4::Engine engine(&argc, argv);
-    hbcast::set_exact_mode(engine);
+    auto& engine = hbcast::bench::measurement_engine("link_aware_bench", "warning");
     for (const char* config : {"contexts/guard-size:0", "contexts/stack-size:128"})
       sg4::Engine::set_config(config);
     const auto platform = hbcast::LoadedPlatform::load(engine, platform_file);
     const auto tree = hbcast::binomial_tree(n, 0);
     // What simulate has before the analysis: the pairwise model and the tree's prediction.
     const hbcast::PlatformCostModel costs(platform);
-    benchmark::DoNotOptimize(hbcast::evaluate_atomic(tree, costs, kBytes, hbcast::PortModel::one_port));
+    const auto prediction = hbcast::evaluate_atomic(tree, costs, kBytes, hbcast::PortModel::one_port);
     // The link-level data (issue item 1): each tree edge's route from SimGrid, looked up once.
     auto start = std::chrono::steady_clock::now();
     const hbcast::PlatformLinkModel links(platform);
@@ -131,61 +129,41 @@ double seconds_since(std::chrono::steady_clock::time_point start)
       for (hbcast::NodeId child : tree.children(parent))
         benchmark::DoNotOptimize(links.route(parent, child));
     report.route_seconds = seconds_since(start);
-    // The analysis (item 2): the tree's transfer times, then the sweep over its shared links.
+    // The analysis (item 2), as simulate runs it: the transfer times from the prediction's ready
+    // times, then the sweep over the shared links.
     start = std::chrono::steady_clock::now();
     report.oversubscribed_links = static_cast<double>(
-        hbcast::analyze_contention(hbcast::timed_transfers(tree, costs, kBytes, hbcast::PortModel::one_port), links)
+        hbcast::analyze_contention(hbcast::timed_transfers(tree, costs, kBytes, prediction.ready_time), links)
             .links.size());
     report.analysis_seconds = seconds_since(start);
     start = std::chrono::steady_clock::now();
-    hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, 1, hbcast::PortModel::one_port, "bench"});
+    hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, 1, hbcast::PortModel::one_port, "bench", driver});
     report.replay_seconds = seconds_since(start);
   } catch (const std::exception& error) {
     std::snprintf(report.error, sizeof report.error, "child: %s", error.what());
   }
-  const bool sent = write(out_fd, &report, sizeof report) == static_cast<ssize_t>(sizeof report);
-  _exit(sent ? 0 : 1);
-}
-
-ChildReport measure(const std::string& platform_file, std::size_t n)
-{
-  ChildReport report;
-  int fds[2];
-  if (pipe(fds) != 0) {
-    std::snprintf(report.error, sizeof report.error, "pipe() failed");
-    return report;
-  }
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    child_main(platform_file, n, fds[1]);
-  }
-  close(fds[1]);
-  std::size_t received = 0;
-  while (pid > 0 && received < sizeof report) {
-    const ssize_t got = read(fds[0], reinterpret_cast<char*>(&report) + received, sizeof report - received);
-    if (got <= 0)
-      break;
-    received += static_cast<std::size_t>(got);
-  }
-  close(fds[0]);
-  int status = 0;
-  if (pid > 0)
-    waitpid(pid, &status, 0);
-  if (received != sizeof report)
-    std::snprintf(report.error, sizeof report.error, "child died without reporting");
   return report;
 }
 
+ChildReport measure(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver)
+{
+  auto measured = hbcast::bench::measure_in_child<ChildReport>([&] { return child_main(platform_file, n, driver); });
+  if (!measured.reported)
+    std::snprintf(measured.report.error, sizeof measured.report.error, "%s", measured.failure.c_str());
+  return measured.report;
+}
+
 // Manual time = the analysis on the tree's routes; the SimGrid route look-ups it needs (routes_s)
-// and the replay of the same tree in the same child are the counters beside it.
-void BM_contention_vs_replay(benchmark::State& state)
+// and the replay of the same tree in the same child are the counters beside it, with the replay's
+// default driver (automatic: events here) or the actor-per-host one (the replay when the issue
+// set its target).
+void BM_contention_vs_replay(benchmark::State& state, hbcast::ReplayDriver driver)
 {
   const auto n = static_cast<std::size_t>(state.range(0));
   const std::string platform = write_platform(n);
   double replay = 0.0, analysis = 0.0, routes = 0.0, over = 0.0;
   for (auto _ : state) {
-    const ChildReport report = measure(platform, n);
+    const ChildReport report = measure(platform, n, driver);
     if (report.error[0] != '\0') {
       state.SkipWithError(report.error);
       break;
@@ -204,7 +182,10 @@ void BM_contention_vs_replay(benchmark::State& state)
   state.counters["replay_over_routes_and_analysis"] = analysis + routes > 0 ? replay / (analysis + routes) : 0.0;
   state.counters["oversubscribed_links"] = over;
 }
-BENCHMARK(BM_contention_vs_replay)->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_contention_vs_replay, default_replay, hbcast::ReplayDriver::automatic)
+    ->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_contention_vs_replay, actor_replay, hbcast::ReplayDriver::actor_per_host)
+    ->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

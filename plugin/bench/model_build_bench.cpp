@@ -13,11 +13,13 @@
 #include <hbcast/platform/multisite_xml_writer.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 
+#include "child_measurement.hpp"
+#include "measurement_engine.hpp"
+
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Engine.hpp>
 
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -97,15 +99,11 @@ double cpu_seconds()
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
-[[noreturn]] void measure_in_child(const std::string& path, Method method, int fd)
+ChildReport build_models(const std::string& path, Method method)
 {
   ChildReport report;
   try {
-    int argc = 2;
-    char program[] = "model_build_bench", quiet[] = "--log=root.thres:critical";
-    char* argv[] = {program, quiet, nullptr};
-    sg4::Engine engine(&argc, argv);
-    set_exact_mode(engine);
+    auto& engine = hbcast::bench::measurement_engine("model_build_bench", "critical");
     const LoadedPlatform platform = LoadedPlatform::load(engine, path);
     const auto start = std::chrono::steady_clock::now();
     const double cpu_start = cpu_seconds();
@@ -126,30 +124,15 @@ double cpu_seconds()
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   report.peak_rss_kib = usage.ru_maxrss;
-  if (write(fd, &report, sizeof report) != static_cast<ssize_t>(sizeof report))
-    _exit(1);
-  _exit(0);  // no engine teardown
+  return report;  // the child then _exits: no engine teardown
 }
 
 ChildReport measure(const std::string& path, Method method)
 {
-  int fds[2];
-  ChildReport report;
-  if (pipe(fds) != 0)
-    return std::snprintf(report.error, sizeof report.error, "pipe() failed"), report;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    measure_in_child(path, method, fds[1]);
-  }
-  close(fds[1]);
-  if (pid < 0 || read(fds[0], &report, sizeof report) != static_cast<ssize_t>(sizeof report))
-    std::snprintf(report.error, sizeof report.error, "the measuring child failed");
-  close(fds[0]);
-  int status = 0;
-  if (pid > 0)
-    waitpid(pid, &status, 0);
-  return report;
+  auto measured = hbcast::bench::measure_in_child<ChildReport>([&] { return build_models(path, method); });
+  if (!measured.reported)
+    std::snprintf(measured.report.error, sizeof measured.report.error, "%s", measured.failure.c_str());
+  return measured.report;
 }
 
 // range(0): hosts of a multisite platform (5 sites x 4 clusters), or minus the hosts of a crossbar.

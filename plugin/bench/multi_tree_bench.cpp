@@ -24,10 +24,12 @@
 #include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 
+#include "child_measurement.hpp"
+#include "measurement_engine.hpp"
+
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Engine.hpp>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -123,7 +125,8 @@ std::string write_backbone_platform(std::size_t hosts)
 }
 
 // In a forked child: the plan (not timed), then the platform load and the replay (timed).
-[[noreturn]] void replay_child(const std::string& platform_file, bool whole_plan, int out_fd)
+// Returns the replay's wall time, or -1 when it failed.
+double replay_child(const std::string& platform_file, bool whole_plan)
 {
   double seconds = -1.0;
   try {
@@ -133,11 +136,7 @@ std::string write_backbone_platform(std::size_t hosts)
         std::vector<hbcast::LinkedCluster>{backbone_cluster(kHosts)});
     const auto topology = hbcast::build_routed_topology(*links, 0, hbcast::parse_routed_candidates("all"));
     const auto plan = hbcast::schedule_multi_tree(*instance_of(topology.graph, slice_bytes, links), 0);
-    int argc = 2;
-    char arg0[] = "multi_tree_bench", arg1[] = "--log=root.thresh:critical";
-    char* argv[] = {arg0, arg1, nullptr};
-    simgrid::s4u::Engine engine(&argc, argv);
-    hbcast::set_exact_mode(engine);
+    auto& engine = hbcast::bench::measurement_engine("multi_tree_bench", "critical");
     const auto start = std::chrono::steady_clock::now();
     const auto platform = hbcast::LoadedPlatform::load(engine, platform_file);
     const hbcast::ReplayOptions options{slice_bytes * kSlices, kSlices, hbcast::PortModel::one_port, "bench"};
@@ -156,30 +155,17 @@ std::string write_backbone_platform(std::size_t hosts)
   } catch (const std::exception& error) {
     std::fprintf(stderr, "child: %s\n", error.what());
   }
-  const bool sent = write(out_fd, &seconds, sizeof seconds) == static_cast<ssize_t>(sizeof seconds);
-  _exit(sent && seconds >= 0.0 ? 0 : 1);
+  return seconds;
 }
 
 void BM_replay(benchmark::State& state, bool whole_plan)
 {
   const std::string platform_file = write_backbone_platform(100);
   for (auto _ : state) {
-    int fds[2];
-    if (pipe(fds) != 0) {
-      state.SkipWithError("pipe() failed");
-      break;
-    }
-    const pid_t pid = fork();
-    if (pid == 0) {
-      close(fds[0]);
-      replay_child(platform_file, whole_plan, fds[1]);
-    }
-    close(fds[1]);
-    double seconds = -1.0;
-    const bool read_all = read(fds[0], &seconds, sizeof seconds) == static_cast<ssize_t>(sizeof seconds);
-    close(fds[0]);
-    waitpid(pid, nullptr, 0);
-    if (!read_all || seconds < 0.0) {
+    const auto measured =
+        hbcast::bench::measure_in_child<double>([&] { return replay_child(platform_file, whole_plan); });
+    const double seconds = measured.report;
+    if (!measured.reported || seconds < 0.0) {
       state.SkipWithError("the replay child failed");
       break;
     }

@@ -17,13 +17,14 @@
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 
+#include "child_measurement.hpp"
+#include "measurement_engine.hpp"
+
 #include <benchmark/benchmark.h>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -51,11 +52,7 @@ struct ChildReport {
   char error[256] = "";
 };
 
-struct Measurement {
-  ChildReport report;
-  double process_seconds = 0.0;  // fork to exit, as the parent sees it
-  long peak_rss_kib = 0;
-};
+using Measurement = hbcast::bench::ChildMeasurement<ChildReport>;
 
 // A crossbar: a <cluster> without backbone, so no two transfers of the broadcast share a link.
 std::string write_platform(std::size_t hosts)
@@ -98,18 +95,12 @@ double run_hbcast(sg4::Engine& engine, const hbcast::BroadcastTree& tree, const 
       .makespan;
 }
 
-// Runs in the forked child and never returns: _exit skips the engine's teardown (on every side
-// alike) and the parent's atexit handlers and stdio buffers.
-[[noreturn]] void child_main(Variant variant, const std::string& platform_file, std::size_t n, int out_fd)
+// Runs in the forked child, which then _exits: no engine teardown (on every side alike).
+ChildReport child_main(Variant variant, const std::string& platform_file, std::size_t n)
 {
   ChildReport report;
   try {
-    int argc = 2;
-    char arg0[] = "s4u_anchor_bench";
-    char arg1[] = "--log=root.thresh:warning";  // keeps the config-change banners out of the tables
-    char* argv[] = {arg0, arg1, nullptr};
-    auto* engine = new sg4::Engine(&argc, argv);  // never destroyed: see above
-    hbcast::set_exact_mode(*engine);
+    auto* engine = &hbcast::bench::measurement_engine("s4u_anchor_bench", "warning");
     for (const char* config : {"contexts/guard-size:0", "contexts/stack-size:32"})
       sg4::Engine::set_config(config);
     const hbcast::BroadcastTree tree = hbcast::binomial_tree(n, 0);  // input of every variant, not timed
@@ -124,48 +115,15 @@ double run_hbcast(sg4::Engine& engine, const hbcast::BroadcastTree& tree, const 
   } catch (const std::exception& error) {
     std::snprintf(report.error, sizeof report.error, "child: %s", error.what());
   }
-  const bool sent = write(out_fd, &report, sizeof report) == static_cast<ssize_t>(sizeof report);
-  _exit(sent ? 0 : 1);
+  return report;
 }
 
 Measurement measure(Variant variant, const std::string& platform_file, std::size_t n)
 {
-  Measurement measurement;
-  ChildReport& report = measurement.report;
-  int fds[2];
-  if (pipe(fds) != 0) {
-    std::snprintf(report.error, sizeof report.error, "pipe() failed");
-    return measurement;
-  }
-  const auto forked = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    child_main(variant, platform_file, n, fds[1]);
-  }
-  close(fds[1]);
-  if (pid < 0) {
-    close(fds[0]);
-    std::snprintf(report.error, sizeof report.error, "fork() failed");
-    return measurement;
-  }
-  std::size_t received = 0;
-  while (received < sizeof report) {
-    const ssize_t got = read(fds[0], reinterpret_cast<char*>(&report) + received, sizeof report - received);
-    if (got <= 0)
-      break;
-    received += static_cast<std::size_t>(got);
-  }
-  close(fds[0]);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);  // this child's own peak RSS, not the maximum over all children
-  measurement.process_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - forked).count();
-  measurement.peak_rss_kib = usage.ru_maxrss;
-  if (received != sizeof report)  // the child died: SimGrid aborts on fatal errors
-    std::snprintf(report.error, sizeof report.error, "child died without reporting (%s %d)",
-                  WIFSIGNALED(status) ? "signal" : "exit status",
-                  WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+  Measurement measurement =
+      hbcast::bench::measure_in_child<ChildReport>([&] { return child_main(variant, platform_file, n); });
+  if (!measurement.reported)
+    std::snprintf(measurement.report.error, sizeof measurement.report.error, "%s", measurement.failure.c_str());
   return measurement;
 }
 

@@ -4,7 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include "../../tests/support/linked_clusters.hpp"
+
+#include <algorithm>
+#include <map>
 #include <memory>
+#include <optional>
+#include <random>
+#include <set>
 
 using namespace hbcast;
 
@@ -102,4 +109,125 @@ TEST(ContentionAnalysis, TransfersThatTouchDoNotOverlap)
   chain.add_child(2, 3);
   EXPECT_TRUE(analyze_contention(timed_transfers(chain, LinkCostModel(links), 100, PortModel::one_port), *links)
                   .links.empty());
+}
+
+namespace {
+
+// The reference: every elementary interval between two consecutive event times of a link, its
+// demand summed over the transfers whose data phase covers it. Quadratic, obviously right.
+// Consecutive over-subscribed intervals form a stretch; stretches of 1e-9 s or less are left out,
+// as the analysis documents (two transfers that meet end to start up to rounding).
+struct ReferenceLink {
+  double peak_ratio = 0.0;
+  double overloaded_time = 0.0;
+  std::set<std::size_t> transfers;
+};
+
+struct Stretch {
+  double start = 0.0, end = 0.0, peak = 0.0;
+  std::set<std::size_t> transfers;
+};
+
+void keep_stretch(const Stretch& stretch, LinkId id, std::map<LinkId, ReferenceLink>& over)
+{
+  if (!(stretch.end - stretch.start > 1e-9))
+    return;
+  auto& link = over[id];
+  link.peak_ratio = std::max(link.peak_ratio, stretch.peak);
+  link.overloaded_time += stretch.end - stretch.start;
+  link.transfers.insert(stretch.transfers.begin(), stretch.transfers.end());
+}
+
+std::map<LinkId, ReferenceLink> reference_contention(const std::vector<TimedTransfer>& transfers,
+                                                     const LinkRouteModel& links)
+{
+  std::map<LinkId, std::vector<std::size_t>> crossing;  // link -> transfers, once per crossing
+  for (std::size_t k = 0; k < transfers.size(); ++k) {
+    const auto route = links.route(transfers[k].from, transfers[k].to);  // held: routes may be fresh copies
+    for (LinkId id : route->links)
+      if (links.link(id).sharing == LinkSharing::shared)
+        crossing[id].push_back(k);
+  }
+  std::map<LinkId, ReferenceLink> over;
+  for (const auto& [id, crossers] : crossing) {
+    auto phase = [&](std::size_t k) {
+      const auto route = links.route(transfers[k].from, transfers[k].to);
+      return std::make_pair(transfers[k].start + route->latency, transfers[k].end);
+    };
+    std::vector<double> times;
+    for (std::size_t k : crossers)
+      times.insert(times.end(), {phase(k).first, phase(k).second});
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    std::optional<Stretch> open;
+    for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+      double demand = 0.0;
+      std::set<std::size_t> active;
+      for (std::size_t k : crossers)
+        if (phase(k).first <= times[i] && phase(k).second >= times[i + 1]) {
+          demand += links.route(transfers[k].from, transfers[k].to)->bandwidth;
+          active.insert(k);
+        }
+      const double ratio = demand / links.link(id).bandwidth;
+      if (ratio > 1 + 1e-9) {
+        if (!open)
+          open = Stretch{times[i], times[i + 1], 0.0, {}};
+        open->end = times[i + 1];
+        open->peak = std::max(open->peak, ratio);
+        open->transfers.insert(active.begin(), active.end());
+      } else if (open) {
+        keep_stretch(*open, id, over);
+        open.reset();
+      }
+    }
+    if (open)
+      keep_stretch(*open, id, over);
+  }
+  return over;
+}
+
+// Random transfers between random hosts; in half the cases on a coarse time grid, so that many
+// steps share an instant (the ties the sweep must order: ends before starts).
+std::vector<TimedTransfer> random_transfers(const LinkRouteModel& links, std::mt19937_64& random)
+{
+  std::uniform_int_distribution<std::size_t> host(0, links.host_count() - 1), count(1, 300);
+  std::uniform_real_distribution<double> time(0.0, 1.0);
+  const bool coarse = random() % 2 == 0;
+  auto draw = [&] { return coarse ? std::floor(time(random) * 8) / 8 : time(random); };
+  std::vector<TimedTransfer> transfers;
+  for (std::size_t k = count(random); k > 0 && links.host_count() > 1; --k) {
+    const NodeId from = host(random), to = host(random);
+    if (from == to)
+      continue;
+    const double start = draw();
+    const double latency = links.route(from, to)->latency;
+    transfers.push_back({from, to, start, start + latency + 1.0 / 8 + draw()});
+  }
+  return transfers;
+}
+
+}  // namespace
+
+// The sweep (grouping by link, radix sort, active sets) against the quadratic reference on random
+// multi-cluster platforms: the same over-subscribed links, peaks, overloaded times and transfers.
+TEST(ContentionAnalysisProperty, EqualsTheQuadraticReference)
+{
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto links = test_support::random_linked_clusters(random);
+    const auto transfers = random_transfers(*links, random);
+    const auto report = analyze_contention(transfers, *links);
+    const auto expected = reference_contention(transfers, *links);
+    ASSERT_EQ(report.links.size(), expected.size()) << "seed " << seed;
+    for (const auto& link : report.links) {
+      ASSERT_EQ(expected.count(link.link), 1u) << "seed " << seed << " link " << link.name;
+      const auto& want = expected.at(link.link);
+      EXPECT_NEAR(link.peak_ratio, want.peak_ratio, 1e-9 * want.peak_ratio) << "seed " << seed;
+      EXPECT_NEAR(link.overloaded_time, want.overloaded_time, 1e-9) << "seed " << seed;
+      std::set<std::size_t> involved;
+      for (const auto& interval : link.intervals)
+        involved.insert(interval.transfers.begin(), interval.transfers.end());
+      EXPECT_EQ(involved, want.transfers) << "seed " << seed << " link " << link.name;
+    }
+  }
 }

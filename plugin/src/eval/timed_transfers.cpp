@@ -7,16 +7,22 @@ namespace hbcast {
 std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
                                            PortModel port)
 {
+  return timed_transfers(tree, costs, bytes, evaluate_atomic(tree, costs, bytes, port).ready_time);
+}
+
+std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
+                                           const std::vector<double>& ready_time)
+{
   // The evaluator gives each receiver's ready time, which is its transfer's end; the start is the
   // end less T_uv, as the evaluator computed it.
-  const AtomicPrediction prediction = evaluate_atomic(tree, costs, bytes, port);
   std::vector<TimedTransfer> transfers;
+  transfers.reserve(tree.size());
   std::vector<NodeId> stack{tree.root()};
   while (!stack.empty()) {
     const NodeId u = stack.back();
     stack.pop_back();
     for (NodeId child : tree.children(u)) {
-      const double end = prediction.ready_time[child];
+      const double end = ready_time.at(child);
       transfers.push_back({u, child, end - costs.transfer_time(u, child, bytes), end});
       stack.push_back(child);
     }

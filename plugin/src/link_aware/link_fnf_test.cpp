@@ -36,24 +36,6 @@ std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
       std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
 }
 
-std::shared_ptr<ClusteredLinkModel> random_platform(std::mt19937_64& random)
-{
-  std::uniform_int_distribution<std::size_t> cluster_count(1, 5), hosts(1, 12);
-  std::uniform_real_distribution<double> factor(0.5, 4.0), latency(0.0, 2e-3);
-  std::vector<LinkedCluster> clusters(cluster_count(random));
-  for (auto& cluster : clusters) {
-    cluster.hosts = hosts(random);
-    cluster.host_bandwidth = 1e8 * factor(random);
-    cluster.host_latency = latency(random) / 100;
-    cluster.backbone_bandwidth = cluster.host_bandwidth * factor(random);
-    cluster.backbone_latency = latency(random) / 100;
-    cluster.backbone_sharing = random() % 4 == 0 ? LinkSharing::fatpipe : LinkSharing::shared;
-    cluster.uplink_bandwidth = 1e8 * factor(random) / 2;
-    cluster.uplink_latency = latency(random);
-  }
-  return std::make_shared<ClusteredLinkModel>(clusters);
-}
-
 }  // namespace
 
 TEST(LinkFnf, ABackboneOfOneFlowSerializesTheBroadcast)
@@ -102,7 +84,7 @@ TEST(LinkAwareProperty, NeverOverSubscribeAndKeepTheirStartTimes)
 {
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     std::mt19937_64 random(seed);
-    auto links = random_platform(random);
+    auto links = test_support::random_linked_clusters(random);
     const NodeId root = random() % links->host_count();
     const double bytes = 1e5 * (1 + random() % 100);
     for (PortModel port : {PortModel::one_port, PortModel::multi_port}) {

@@ -21,4 +21,9 @@ struct TimedTransfer {
 std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
                                            PortModel port);
 
+/// The same from the evaluator's ready times of every node (AtomicPrediction::ready_time), when
+/// the caller has them already (simulate predicts the tree before it analyses it).
+std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
+                                           const std::vector<double>& ready_time);
+
 }  // namespace hbcast
