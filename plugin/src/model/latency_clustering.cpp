@@ -67,6 +67,8 @@ HostClustering cluster_by_latency(const CostModel& costs, double tolerance)
 {
   if (const HostBlocks* blocks = costs.host_blocks())
     return cluster_blocks_by_latency(costs, *blocks, tolerance);
+  if (costs.size() > kExhaustiveGroupingLimit)
+    return cluster_by_latency_sampled(costs, tolerance, kGroupingSample);
   return cluster_by_latency_exhaustive(costs, tolerance);
 }
 

@@ -1,5 +1,5 @@
-// The structured rules of issue 13 (latency grouping and sender-only medians on host blocks)
-// against the exhaustive ones on the same costs.
+// The structured rules of issue 13 (latency grouping and sender-only medians on host blocks,
+// sampled grouping of large flat platforms) against the exhaustive ones on the same costs.
 #include <hbcast/model/dense_cost_model.hpp>
 #include <hbcast/model/host_blocks.hpp>
 #include <hbcast/model/latency_clustering.hpp>
@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 
 namespace hbcast {
 namespace {
@@ -138,6 +139,68 @@ TEST(BlockSenderOnlyMedians, BeyondEveryDestinationTheSampledRuleIsKept)
   }
 }
 
+// Latencies computed from host indices, no n x n storage: clusters are runs of consecutive hosts,
+// inner latencies jittered within 20%, latencies between clusters 1-5 ms apart by cluster pair.
+class RunsOfClusters final : public CostModel {
+public:
+  RunsOfClusters(std::vector<std::size_t> run_lengths, std::uint64_t seed) : seed_(seed)
+  {
+    for (std::size_t c = 0; c < run_lengths.size(); ++c)
+      cluster_of_.insert(cluster_of_.end(), run_lengths[c], c);
+  }
+  std::size_t size() const override { return cluster_of_.size(); }
+  double latency(NodeId from, NodeId to) const override
+  {
+    const std::size_t a = cluster_of_[from], b = cluster_of_[to];
+    if (a == b)
+      return 1e-4 * (1.0 + 0.2 * unit(from * 7919 + to));
+    return 1e-3 * (1.0 + 4.0 * unit(std::min(a, b) * 104729 + std::max(a, b)));
+  }
+  double inverse_bandwidth(NodeId, NodeId) const override { return 1e-9; }
+  std::size_t cluster_of(NodeId u) const { return cluster_of_[u]; }
+
+private:
+  double unit(std::uint64_t key) const  // a deterministic draw in [0, 1)
+  {
+    std::uint64_t x = key + seed_ * 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return static_cast<double>((x ^ (x >> 31)) >> 11) * 0x1.0p-53;
+  }
+  std::vector<std::size_t> cluster_of_;
+  std::uint64_t seed_;
+};
+
 }  // namespace
 }  // namespace hbcast
 
+using namespace hbcast;
+
+TEST(SampledLatencyClustering, ExactWhenTheSampleHoldsEveryHost)
+{
+  for (std::uint64_t seed = 1; seed <= 500; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const BlockView model = random_block_model(seed);
+    const HostClustering sampled = cluster_by_latency_sampled(model.dense(), 0.30, model.size());
+    EXPECT_EQ(sampled.clusters, cluster_by_latency_exhaustive(model.dense(), 0.30).clusters);
+  }
+}
+
+TEST(SampledLatencyClustering, FindsRunsOfClustersAsTheExhaustiveRuleDoes)
+{
+  // About 3,000 hosts (at most 3,319) sampled 64 per host: stride at most 52, runs of at least 120 hosts.
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 random(seed);
+    std::vector<std::size_t> runs;
+    for (std::size_t total = 0; total < 3000;)
+      total += runs.emplace_back(120 + random() % 200);
+    const RunsOfClusters model(runs, seed);
+    const HostClustering sampled = cluster_by_latency_sampled(model, 0.30, 64);
+    const HostClustering exhaustive = cluster_by_latency_exhaustive(model, 0.30);
+    ASSERT_EQ(exhaustive.clusters.size(), runs.size());
+    EXPECT_EQ(sampled.clusters, exhaustive.clusters);
+    for (NodeId u = 0; u < model.size(); ++u)
+      ASSERT_EQ(sampled.cluster_of[u], model.cluster_of(u)) << "host " << u;
+  }
+}

@@ -38,8 +38,13 @@ inline constexpr double kTightnessRounding = 1e-9;
 /// neighbour, like Orsay 1 of grid5000_88) is split into singletons.
 /// Throws std::invalid_argument for a negative tolerance or an empty model.
 /// When the model knows its host blocks (CostModel::host_blocks) the grouping runs on blocks
-/// (cluster_blocks_by_latency, exact); otherwise on every host pair (cluster_by_latency_exhaustive).
+/// (cluster_blocks_by_latency, exact); otherwise on every host pair (cluster_by_latency_exhaustive)
+/// up to kExhaustiveGroupingLimit hosts, and on sampled pairs beyond (cluster_by_latency_sampled
+/// with kGroupingSample destinations per host, approximate: issue 13, item 2, flat zones).
 HostClustering cluster_by_latency(const CostModel& costs, double tolerance);
+
+inline constexpr std::size_t kExhaustiveGroupingLimit = 1024;
+inline constexpr std::size_t kGroupingSample = 256;
 
 /// The rule above on every host pair: O(n^2) latency look-ups.
 HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tolerance);
@@ -51,6 +56,16 @@ HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tole
 /// hosts). The tightness check reads the first 8 members' pairs and the nearest outside block.
 /// O(n + blocks^2) look-ups; equal to cluster_by_latency_exhaustive (structured_rules_test).
 HostClustering cluster_blocks_by_latency(const CostModel& costs, const HostBlocks& blocks, double tolerance);
+
+/// The rule on sampled pairs, for large flat platforms: host u is compared with every s-th host
+/// after it (s = ceil((n - 1) / sample)), m_u is the nearest over the pairs sampled from either
+/// end, links are tested on the sampled pairs only, and the tightness check reads the outside among
+/// the first member's sampled hosts. O(n x sample) look-ups and memory. Approximate: a host's
+/// nearest neighbour may be missed. Exact (equal to the exhaustive rule) when sample >= n - 1. When
+/// the clusters are runs of at least 2s consecutive hosts (each host then samples every cluster,
+/// its own included), their inner latencies within the tolerance of each other and every latency
+/// between clusters beyond it, both rules find exactly those clusters (structured_rules_test).
+HostClustering cluster_by_latency_sampled(const CostModel& costs, double tolerance, std::size_t sample);
 
 /// Hosts with equal labels form a cluster; clusters ordered by first host.
 HostClustering group_by_label(const std::vector<std::size_t>& label);
