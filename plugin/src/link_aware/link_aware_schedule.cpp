@@ -3,6 +3,7 @@
 #include <hbcast/model/link_cost_model.hpp>
 
 #include <memory>
+#include <utility>
 
 namespace hbcast {
 
@@ -10,10 +11,16 @@ ScheduleResult schedule_link_aware(const BroadcastInstance& instance, NodeId roo
                                    const std::string& who)
 {
   const auto& links = instance.links(who);
+  return link_aware_result(
+      build_link_greedy_tree(*links, instance.costs(), root, {instance.transfer_bytes(), instance.port(), lookahead}),
+      links);
+}
+
+ScheduleResult link_aware_result(BroadcastTree tree, std::shared_ptr<const LinkRouteModel> links)
+{
   ScheduleResult result;
-  result.tree = build_link_greedy_tree(*links, instance.costs(), root,
-                                       {instance.transfer_bytes(), instance.port(), lookahead});
-  result.own_model = std::make_shared<LinkCostModel>(links);
+  result.tree = std::move(tree);
+  result.own_model = std::make_shared<LinkCostModel>(std::move(links));
   result.own_model_name = "pairwise, no shared link over-subscribed";
   return result;
 }

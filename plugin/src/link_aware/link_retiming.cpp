@@ -10,7 +10,7 @@
 namespace hbcast {
 
 BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
-                                         const LinkGreedyOptions& options)
+                                         double bytes, PortModel port)
 {
   BroadcastTree timed(tree.size(), tree.root());
   LinkCapacityTimeline timeline(links);
@@ -24,7 +24,7 @@ BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRo
     ready.pop();
     const NodeId receiver = tree.children(sender)[sent[sender]++];
     const auto route = links.route(sender, receiver);
-    const double data_seconds = options.bytes / route->bandwidth;
+    const double data_seconds = bytes / route->bandwidth;
     const double start = timeline.earliest_start(*route, port_free, data_seconds);
     const double completion = start + route->latency + data_seconds;
     timeline.reserve(*route, start + route->latency, completion);
@@ -33,9 +33,7 @@ BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRo
     if (!tree.children(receiver).empty())
       ready.push({completion, receiver});
     if (sent[sender] < tree.children(sender).size())
-      ready.push({options.port == PortModel::one_port ? completion
-                                                      : start + costs.send_overhead(sender, options.bytes),
-                  sender});
+      ready.push({port == PortModel::one_port ? completion : start + costs.send_overhead(sender, bytes), sender});
   }
   return timed;
 }

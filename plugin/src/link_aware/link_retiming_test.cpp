@@ -22,11 +22,9 @@ std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
       std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
 }
 
-double makespan(const BroadcastTree& tree, const LinkRouteModel& links)
+double makespan(const BroadcastTree& tree, std::shared_ptr<const LinkRouteModel> links)
 {
-  return evaluate_atomic(tree, LinkCostModel(std::shared_ptr<const LinkRouteModel>(&links, [](auto*) {})), 100,
-                         PortModel::one_port)
-      .makespan;
+  return evaluate_atomic(tree, LinkCostModel(std::move(links)), 100, PortModel::one_port).makespan;
 }
 
 }  // namespace
@@ -39,13 +37,13 @@ TEST(LinkRetiming, ABackboneOfOneFlowSerializesTheSecondRound)
   const auto links = four_hosts(100);
   const BroadcastTree binomial = binomial_tree(4, 0);
   const LinkCostModel costs(links);
-  const auto timed = retime_under_link_capacity(binomial, *links, costs, {100, PortModel::one_port, false});
+  const auto timed = retime_under_link_capacity(binomial, *links, costs, 100, PortModel::one_port);
   std::vector<double> starts;
   for (NodeId node = 1; node < 4; ++node)
     starts.push_back(*timed.send_start(node));
   std::sort(starts.begin(), starts.end());
   EXPECT_EQ(starts, (std::vector<double>{0.0, 1.0, 2.0}));
-  EXPECT_DOUBLE_EQ(makespan(timed, *links), 3.0);
+  EXPECT_DOUBLE_EQ(makespan(timed, links), 3.0);
   for (NodeId node = 0; node < 4; ++node)
     EXPECT_EQ(timed.children(node), binomial.children(node)) << "the send orders are kept";
   EXPECT_TRUE(analyze_contention(timed_transfers(timed, costs, 100, PortModel::one_port), *links).links.empty());
@@ -55,6 +53,6 @@ TEST(LinkRetiming, ABackboneOfTwoFlowsKeepsTheUntimedSchedule)
 {
   const auto links = four_hosts(200);
   const LinkCostModel costs(links);
-  const auto timed = retime_under_link_capacity(binomial_tree(4, 0), *links, costs, {100, PortModel::one_port, false});
-  EXPECT_DOUBLE_EQ(makespan(timed, *links), 2.0);  // log2(4) rounds of 1 s
+  const auto timed = retime_under_link_capacity(binomial_tree(4, 0), *links, costs, 100, PortModel::one_port);
+  EXPECT_DOUBLE_EQ(makespan(timed, links), 2.0);  // log2(4) rounds of 1 s
 }

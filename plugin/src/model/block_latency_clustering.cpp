@@ -90,17 +90,10 @@ HostClustering cluster_blocks_by_latency(const CostModel& costs, const HostBlock
 {
   require_clustering_input(costs, tolerance);
   const BlockLatencies latency(costs, blocks);
-  std::vector<std::size_t> label = component_labels(blocks, latency, tolerance);
-  const HostClustering grouping = group_by_label(label);
-  bool split = false;
-  const std::size_t unused = blocks.count() + label.size();  // above every label in use
-  for (const auto& group : grouping.clusters)
-    if (group.size() > 1 && is_loose(blocks, latency, grouping, group)) {
-      split = true;
-      for (NodeId u : group)
-        label[u] = unused + u;
-    }
-  return split ? group_by_label(label) : grouping;
+  return split_loose_groups(component_labels(blocks, latency, tolerance),
+                            [&](const HostClustering& grouping, const std::vector<NodeId>& group) {
+                              return is_loose(blocks, latency, grouping, group);
+                            });
 }
 
 }  // namespace hbcast

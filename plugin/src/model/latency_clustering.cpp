@@ -4,15 +4,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 #include <stdexcept>
 
 namespace hbcast {
 namespace {
-
-double symmetric_latency(const CostModel& costs, NodeId u, NodeId v)
-{
-  return 0.5 * (costs.latency(u, v) + costs.latency(v, u));
-}
 
 std::vector<double> nearest_neighbour_latencies(const CostModel& costs)
 {
@@ -35,11 +31,8 @@ std::vector<double> nearest_neighbour_latencies(const CostModel& costs)
 // cluster within 30% of its neighbour would be dissolved.
 bool is_loose(const CostModel& costs, const HostClustering& grouping, const std::vector<NodeId>& group)
 {
-  const std::size_t sample = std::min(group.size(), kTightnessSample);
-  double inside = 0, outside = std::numeric_limits<double>::infinity();
-  for (std::size_t a = 0; a < sample; ++a)
-    for (std::size_t b = a + 1; b < sample; ++b)
-      inside = std::max(inside, symmetric_latency(costs, group[a], group[b]));
+  const double inside = widest_inner_latency(costs, group);
+  double outside = std::numeric_limits<double>::infinity();
   const std::size_t own = grouping.cluster_of[group.front()];
   for (NodeId host = 0; host < costs.size(); ++host)
     if (grouping.cluster_of[host] != own)
@@ -48,6 +41,37 @@ bool is_loose(const CostModel& costs, const HostClustering& grouping, const std:
 }
 
 }  // namespace
+
+double symmetric_latency(const CostModel& costs, NodeId u, NodeId v)
+{
+  return 0.5 * (costs.latency(u, v) + costs.latency(v, u));
+}
+
+double widest_inner_latency(const CostModel& costs, const std::vector<NodeId>& group)
+{
+  const std::size_t sample = std::min(group.size(), kTightnessSample);
+  double inside = 0;
+  for (std::size_t a = 0; a < sample; ++a)
+    for (std::size_t b = a + 1; b < sample; ++b)
+      inside = std::max(inside, symmetric_latency(costs, group[a], group[b]));
+  return inside;
+}
+
+HostClustering split_loose_groups(std::vector<std::size_t> label, const LooseGroupTest& is_loose)
+{
+  HostClustering grouping = group_by_label(label);
+  // Hosts alone at their site are each other's nearest neighbours, all far apart: the relation
+  // links them into one group, which is split back into singletons (labels above every one in use).
+  const std::size_t unused = label.empty() ? 0 : *std::max_element(label.begin(), label.end()) + 1;
+  bool split = false;
+  for (const auto& group : grouping.clusters)
+    if (group.size() > 1 && is_loose(grouping, group)) {
+      split = true;
+      for (NodeId u : group)
+        label[u] = unused + u;
+    }
+  return split ? group_by_label(label) : grouping;
+}
 
 HostClustering group_by_label(const std::vector<std::size_t>& label)
 {
@@ -89,17 +113,9 @@ HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tole
   std::vector<std::size_t> label(n);
   for (NodeId u = 0; u < n; ++u)
     label[u] = sets.find_set(u);
-  const HostClustering grouping = group_by_label(label);
-  // Hosts alone at their site are each other's nearest neighbours, all far apart: the relation
-  // links them into one group, which is split back into singletons (labels n + u are unused).
-  bool split = false;
-  for (const auto& group : grouping.clusters)
-    if (group.size() > 1 && is_loose(costs, grouping, group)) {
-      split = true;
-      for (NodeId u : group)
-        label[u] = n + u;
-    }
-  return split ? group_by_label(label) : grouping;
+  return split_loose_groups(std::move(label), [&costs](const HostClustering& grouping, const std::vector<NodeId>& group) {
+    return is_loose(costs, grouping, group);
+  });
 }
 
 }  // namespace hbcast

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace hbcast {
 namespace {
@@ -19,7 +20,7 @@ public:
     for (NodeId u = 0; u < n_; ++u)
       for (std::size_t k = 0; k < per_host_; ++k) {
         const NodeId v = destination(u, k);
-        values_[u * per_host_ + k] = 0.5 * (costs.latency(u, v) + costs.latency(v, u));
+        values_[u * per_host_ + k] = symmetric_latency(costs, u, v);
       }
   }
   std::size_t per_host() const { return per_host_; }
@@ -48,11 +49,8 @@ std::vector<double> sampled_nearest(const SampledLatencies& sampled, std::size_t
 bool is_loose(const CostModel& costs, const SampledLatencies& sampled, const HostClustering& grouping,
               const std::vector<NodeId>& group)
 {
-  const std::size_t inner = std::min(group.size(), kTightnessSample);
-  double inside = 0, outside = std::numeric_limits<double>::infinity();
-  for (std::size_t a = 0; a < inner; ++a)
-    for (std::size_t b = a + 1; b < inner; ++b)
-      inside = std::max(inside, 0.5 * (costs.latency(group[a], group[b]) + costs.latency(group[b], group[a])));
+  const double inside = widest_inner_latency(costs, group);
+  double outside = std::numeric_limits<double>::infinity();
   const std::size_t own = grouping.cluster_of[group.front()];
   for (std::size_t k = 0; k < sampled.per_host(); ++k)
     if (grouping.cluster_of[sampled.destination(group.front(), k)] != own)
@@ -81,15 +79,10 @@ HostClustering cluster_by_latency_sampled(const CostModel& costs, double toleran
   std::vector<std::size_t> label(n);
   for (NodeId u = 0; u < n; ++u)
     label[u] = sets.find_set(u);
-  const HostClustering grouping = group_by_label(label);
-  bool split = false;
-  for (const auto& group : grouping.clusters)
-    if (group.size() > 1 && is_loose(costs, sampled, grouping, group)) {
-      split = true;
-      for (NodeId u : group)
-        label[u] = n + u;
-    }
-  return split ? group_by_label(label) : grouping;
+  return split_loose_groups(std::move(label),
+                            [&](const HostClustering& grouping, const std::vector<NodeId>& group) {
+                              return is_loose(costs, sampled, grouping, group);
+                            });
 }
 
 }  // namespace hbcast

@@ -478,7 +478,7 @@ SimulationSession::SimulationSession(const SimulateOptions& options, const Platf
 // The process exits once its report is out: the engine is not torn down (engine_teardown.hpp).
 SimulationSession::~SimulationSession()
 {
-  (void)engine_.release();
+  skip_engine_teardown(engine_);
 }
 
 void SimulationSession::build_shared_models() const

@@ -13,4 +13,8 @@ namespace hbcast {
 ScheduleResult schedule_link_aware(const BroadcastInstance& instance, NodeId root, bool lookahead,
                                    const std::string& who);
 
+/// A link-aware tree (no shared link over-subscribed) labelled with its model: the pairwise
+/// times over `links`, which it meets exactly.
+ScheduleResult link_aware_result(BroadcastTree tree, std::shared_ptr<const LinkRouteModel> links);
+
 }  // namespace hbcast

@@ -1,7 +1,7 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
-#include <hbcast/link_aware/link_greedy.hpp>
 #include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/port_model.hpp>
 #include <hbcast/model/link_route_model.hpp>
 
 namespace hbcast {
@@ -12,9 +12,9 @@ namespace hbcast {
 /// previous start, from `costs`) and every shared link of its route has the transfer's pairwise
 /// rate to spare for the whole data phase (LinkCapacityTimeline). Sends are placed in the order
 /// their senders become ready (a heap), so the earlier claim capacity first. Every child carries
-/// its send start, so the replay equals the pairwise prediction. `options.lookahead` is unused.
-/// O(n log n) heap operations plus one capacity search per edge.
+/// its send start, so the replay equals the pairwise prediction. O(n log n) heap operations plus
+/// one capacity search per edge.
 BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
-                                         const LinkGreedyOptions& options);
+                                         double bytes, PortModel port);
 
 }  // namespace hbcast

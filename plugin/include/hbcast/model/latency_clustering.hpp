@@ -4,6 +4,7 @@
 #include <hbcast/model/host_blocks.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 namespace hbcast {
@@ -71,5 +72,16 @@ HostClustering cluster_by_latency_sampled(const CostModel& costs, double toleran
 HostClustering group_by_label(const std::vector<std::size_t>& label);
 /// Throws std::invalid_argument for a negative tolerance or an empty model.
 void require_clustering_input(const CostModel& costs, double tolerance);
+
+/// The latency the rules compare: the mean of the two directions.
+double symmetric_latency(const CostModel& costs, NodeId u, NodeId v);
+/// The widest symmetric latency among a group's first kTightnessSample members.
+double widest_inner_latency(const CostModel& costs, const std::vector<NodeId>& group);
+
+/// Whether a group of two or more hosts is loose (each rule reads its outside its own way).
+using LooseGroupTest = std::function<bool(const HostClustering& grouping, const std::vector<NodeId>& group)>;
+/// Every rule's last step: the hosts grouped by `label` (components of the relation), and each
+/// group of two or more that `is_loose` calls loose split into singletons.
+HostClustering split_loose_groups(std::vector<std::size_t> label, const LooseGroupTest& is_loose);
 
 }  // namespace hbcast
