@@ -1,51 +1,90 @@
 #include "max_flow_network.hpp"
 
 #include <algorithm>
-#include <limits>
-#include <queue>
 
 namespace hbcast {
 
 MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pair<NodeId, NodeId>>& arcs)
     : node_count_(node_count)
+    , first_slot_(node_count + 1, 0)
     , head_(2 * arcs.size())
-    , first_out_(node_count + 1, 0)
-    , out_half_arcs_(2 * arcs.size())
+    , mate_(2 * arcs.size())
+    , arc_of_(2 * arcs.size())
+    , forward_slot_(arcs.size())
     , capacity_(arcs.size(), 0.0)
     , residual_(2 * arcs.size(), 0.0)
+    , is_touched_(arcs.size(), false)
     , level_(node_count)
     , next_(node_count)
 {
-  std::vector<NodeId> tail(2 * arcs.size());
-  for (std::size_t k = 0; k < arcs.size(); ++k) {
-    tail[2 * k] = head_[2 * k + 1] = arcs[k].first;
-    head_[2 * k] = tail[2 * k + 1] = arcs[k].second;
+  for (const auto& [from, to] : arcs) {
+    ++first_slot_[from + 1];
+    ++first_slot_[to + 1];
   }
-  for (NodeId from : tail)
-    ++first_out_[from + 1];
   for (std::size_t v = 0; v < node_count; ++v)
-    first_out_[v + 1] += first_out_[v];
-  std::vector<std::size_t> fill(first_out_.begin(), first_out_.end() - 1);
-  for (std::size_t half = 0; half < tail.size(); ++half)
-    out_half_arcs_[fill[tail[half]]++] = half;
+    first_slot_[v + 1] += first_slot_[v];
+  std::vector<std::size_t> fill(first_slot_.begin(), first_slot_.end() - 1);
+  for (std::size_t k = 0; k < arcs.size(); ++k) {
+    const auto [from, to] = arcs[k];
+    const std::size_t forward = fill[from]++, reverse = fill[to]++;
+    head_[forward] = to;
+    head_[reverse] = from;
+    mate_[forward] = reverse;
+    mate_[reverse] = forward;
+    arc_of_[forward] = static_cast<std::int64_t>(k);
+    arc_of_[reverse] = -1;
+    forward_slot_[k] = forward;
+  }
+  frontier_.reserve(node_count);
 }
 
 void MaxFlowNetwork::set_capacities(const std::vector<double>& capacities, double negligible)
 {
   capacity_ = capacities;
   negligible_ = negligible;
+  residual_is_capacity_ = false;
+  first_levels_source_ = kNoNode;
+}
+
+// A solve changes few arcs of a large network: putting back only those keeps the reset O(path).
+void MaxFlowNetwork::restore_capacities()
+{
+  auto restore = [this](std::size_t k) {
+    residual_[forward_slot_[k]] = capacity_[k];
+    residual_[mate_[forward_slot_[k]]] = 0.0;
+  };
+  if (residual_is_capacity_) {
+    for (std::size_t k : touched_) {
+      restore(k);
+      is_touched_[k] = false;
+    }
+  } else {
+    for (std::size_t k = 0; k < capacity_.size(); ++k)
+      restore(k);
+    std::fill(is_touched_.begin(), is_touched_.end(), false);
+  }
+  touched_.clear();
+  residual_is_capacity_ = true;
 }
 
 double MaxFlowNetwork::solve(NodeId source, NodeId sink, double limit)
 {
-  for (std::size_t k = 0; k < capacity_.size(); ++k) {
-    residual_[2 * k] = capacity_[k];
-    residual_[2 * k + 1] = 0.0;
+  restore_capacities();
+  if (first_levels_source_ != source) {
+    residual_levels(source, kNoNode);
+    first_level_ = level_;
+    first_frontier_ = frontier_;
+    first_levels_source_ = source;
   }
+  level_ = first_level_;
+  frontier_ = first_frontier_;
+  levels_complete_ = level_[sink] < 0;
   double value = 0.0;
-  while (limit - value > negligible_ && build_levels(source, sink)) {
+  for (bool levelled = !levels_complete_; levelled && limit - value > negligible_;
+       levelled = build_levels(source, sink)) {
+    sink_level_ = level_[sink];
     for (std::size_t v = 0; v < node_count_; ++v)
-      next_[v] = first_out_[v];
+      next_[v] = first_slot_[v];
     while (limit - value > negligible_) {
       const double pushed = push(source, sink, limit - value);
       if (pushed <= negligible_)
@@ -56,60 +95,89 @@ double MaxFlowNetwork::solve(NodeId source, NodeId sink, double limit)
   return std::min(value, limit);
 }
 
-// Breadth-first levels from `source` through arcs with residual capacity (-1: unreached).
-void MaxFlowNetwork::residual_levels(NodeId source, std::vector<int>& level) const
+void MaxFlowNetwork::residual_levels(NodeId source, NodeId stop_at)
 {
-  level.assign(node_count_, -1);
-  std::queue<NodeId> frontier;
-  level[source] = 0;
-  frontier.push(source);
-  while (!frontier.empty()) {
-    const NodeId u = frontier.front();
-    frontier.pop();
-    for (std::size_t i = first_out_[u]; i < first_out_[u + 1]; ++i) {
-      const std::size_t half = out_half_arcs_[i];
-      if (residual_[half] > negligible_ && level[head_[half]] < 0) {
-        level[head_[half]] = level[u] + 1;
-        frontier.push(head_[half]);
+  level_.assign(node_count_, -1);
+  frontier_.clear();
+  level_[source] = 0;
+  frontier_.push_back(source);
+  for (std::size_t next = 0; next < frontier_.size(); ++next) {
+    const NodeId u = frontier_[next];
+    const int deeper = level_[u] + 1;
+    for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot) {
+      const NodeId to = head_[slot];
+      if (residual_[slot] > negligible_ && level_[to] < 0) {
+        level_[to] = deeper;
+        if (to == stop_at)
+          return;
+        frontier_.push_back(to);
       }
     }
   }
 }
 
+// Stopping at the sink leaves nodes unlevelled that no level-graph path to the sink crosses, so
+// the augmenting paths are the same. When the sink is not reached the levels are complete: the
+// residual reach of the source, the side of the cut.
 bool MaxFlowNetwork::build_levels(NodeId source, NodeId sink)
 {
-  residual_levels(source, level_);
-  return level_[sink] >= 0;
+  residual_levels(source, sink);
+  levels_complete_ = level_[sink] < 0;
+  return !levels_complete_;
 }
 
-// One augmenting path of the level graph (depth <= node count), at most `amount`.
+// One augmenting path of the level graph (depth <= node count), at most `amount`. Nodes at the
+// sink's level or beyond, other than the sink, cannot lead to it: they are not entered.
 double MaxFlowNetwork::push(NodeId node, NodeId sink, double amount)
 {
   if (node == sink)
     return amount;
-  for (; next_[node] < first_out_[node + 1]; ++next_[node]) {
-    const std::size_t half = out_half_arcs_[next_[node]];
-    const NodeId to = head_[half];
-    if (residual_[half] <= negligible_ || level_[to] != level_[node] + 1)
+  for (; next_[node] < first_slot_[node + 1]; ++next_[node]) {
+    const std::size_t slot = next_[node];
+    const NodeId to = head_[slot];
+    if (residual_[slot] <= negligible_ || level_[to] != level_[node] + 1 || (to != sink && level_[to] >= sink_level_))
       continue;
-    const double pushed = push(to, sink, std::min(amount, residual_[half]));
+    const double pushed = push(to, sink, std::min(amount, residual_[slot]));
     if (pushed > negligible_) {
-      residual_[half] -= pushed;
-      residual_[half ^ 1] += pushed;
+      residual_[slot] -= pushed;
+      residual_[mate_[slot]] += pushed;
+      const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate_[slot]]);
+      if (!is_touched_[arc]) {
+        is_touched_[arc] = true;
+        touched_.push_back(arc);
+      }
       return pushed;
     }
   }
   return 0.0;
 }
 
-std::vector<bool> MaxFlowNetwork::source_side(NodeId source) const
+void MaxFlowNetwork::reach_from(NodeId source)
 {
-  std::vector<int> level;
-  residual_levels(source, level);
+  if (!levels_complete_ || level_[source] != 0)
+    residual_levels(source, kNoNode);
+  levels_complete_ = true;
+}
+
+std::vector<bool> MaxFlowNetwork::source_side(NodeId source)
+{
+  reach_from(source);
   std::vector<bool> reached(node_count_);
   for (NodeId u = 0; u < node_count_; ++u)
-    reached[u] = level[u] >= 0;
+    reached[u] = level_[u] >= 0;
   return reached;
+}
+
+std::vector<int> MaxFlowNetwork::arcs_leaving_source_side(NodeId source)
+{
+  reach_from(source);
+  std::vector<int> cut;
+  for (NodeId u : frontier_)  // the reached nodes' forward arcs to unreached ones
+    for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot)
+      if (arc_of_[slot] >= 0 && level_[head_[slot]] < 0)
+        cut.push_back(static_cast<int>(arc_of_[slot]));
+  std::sort(cut.begin(), cut.end());
+  return cut;
 }
 
 }  // namespace hbcast

@@ -4,6 +4,7 @@
 #include <hbcast/core/node_id.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -21,24 +22,44 @@ public:
   /// value. The flow starts from zero at each call.
   double solve(NodeId source, NodeId sink, double limit);
   /// Flow on each arc after the last solve.
-  double flow(std::size_t arc) const { return capacity_[arc] - residual_[2 * arc]; }
+  double flow(std::size_t arc) const { return capacity_[arc] - residual_[forward_slot_[arc]]; }
   /// Nodes reachable from the last source through residual capacity: when the last flow stopped
   /// below its limit, the source side of a minimum cut.
-  std::vector<bool> source_side(NodeId source) const;
+  std::vector<bool> source_side(NodeId source);
+  /// The arcs leaving source_side(source), in increasing index order.
+  std::vector<int> arcs_leaving_source_side(NodeId source);
 
 private:
-  void residual_levels(NodeId source, std::vector<int>& level) const;
+  /// Breadth-first levels through residual capacity (-1: unreached) into level_, the nodes in
+  /// visiting order into frontier_; stops once `stop_at` is reached (kNoNode: never).
+  void residual_levels(NodeId source, NodeId stop_at);
   bool build_levels(NodeId source, NodeId sink);
+  void restore_capacities();
   double push(NodeId node, NodeId sink, double amount);
+  void reach_from(NodeId source);
 
+  // Each arc has two slots, itself and its reverse, stored by tail node (CSR) so that a node's
+  // slots are contiguous: a breadth-first pass reads memory in order.
   std::size_t node_count_;
-  std::vector<NodeId> head_;                // half-arc 2k: arc k forward, 2k + 1: its reverse
-  std::vector<std::size_t> first_out_;     // CSR over half-arcs by tail node
-  std::vector<std::size_t> out_half_arcs_;
-  std::vector<double> capacity_;
-  std::vector<double> residual_;
+  std::vector<std::size_t> first_slot_;    // per node, then the end
+  std::vector<NodeId> head_;               // per slot
+  std::vector<std::size_t> mate_;          // per slot: its reverse
+  std::vector<std::int64_t> arc_of_;       // per slot: its arc if forward, -1 if a reverse
+  std::vector<std::size_t> forward_slot_;  // per arc
+  std::vector<double> capacity_;           // per arc
+  std::vector<double> residual_;           // per slot
+  std::vector<std::size_t> touched_;       // arcs whose residual the last solve changed
+  std::vector<bool> is_touched_;
+  bool residual_is_capacity_ = false;      // else only the touched arcs differ from it
   std::vector<int> level_;
-  std::vector<std::size_t> next_;          // Dinic's current-arc pointers
+  std::vector<NodeId> frontier_;
+  bool levels_complete_ = false;           // level_ and frontier_ hold all the source reaches
+  int sink_level_ = 0;
+  std::vector<std::size_t> next_;          // Dinic's current-slot pointers
+  // The first phase's levels are those of the capacities, the same for every sink.
+  NodeId first_levels_source_ = kNoNode;
+  std::vector<int> first_level_;
+  std::vector<NodeId> first_frontier_;
   double negligible_ = 0.0;
 };
 

@@ -23,10 +23,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace hbcast::steady_state_lp_detail {
 namespace {
@@ -218,6 +221,132 @@ std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, 
   return loads;
 }
 
+// Hosts whose maximum flow from the source is known to reach TP without computing it. If every
+// host of a set C (the source first) gets TP, so does any w whose arcs from C carry TP in all:
+// a cut separating w from the source either leaves a host of C out, and is at least TP, or holds
+// all of C and crosses every arc from C to w. Arcs the flow would ignore (at or below
+// `negligible`) are not counted. O(V + E) over a round.
+class ReachCertificate {
+public:
+  ReachCertificate(const std::vector<TimedLink>& links, std::size_t host_count)
+      : first_out_(host_count + 1, 0), out_arcs_(links.size()), certified_(host_count), from_certified_(host_count)
+  {
+    for (const auto& link : links)
+      ++first_out_[link.from + 1];
+    for (std::size_t v = 0; v < host_count; ++v)
+      first_out_[v + 1] += first_out_[v];
+    std::vector<std::size_t> fill(first_out_.begin(), first_out_.end() - 1);
+    for (std::size_t e = 0; e < links.size(); ++e)
+      out_arcs_[fill[links[e].from]++] = e;
+  }
+
+  void reset(const std::vector<TimedLink>& links, const std::vector<double>& capacity, double negligible,
+             double throughput, NodeId source)
+  {
+    links_ = &links;
+    capacity_ = &capacity;
+    negligible_ = negligible;
+    throughput_ = throughput;
+    std::fill(certified_.begin(), certified_.end(), false);
+    std::fill(from_certified_.begin(), from_certified_.end(), 0.0);
+    certify(source);
+  }
+
+  bool certified(NodeId w) const { return certified_[w]; }
+  std::size_t host_count() const { return certified_.size(); }
+
+  /// w gets TP (found by a flow, or by the rule): its arcs count towards its successors.
+  void certify(NodeId w)
+  {
+    pending_.assign(1, w);
+    while (!pending_.empty()) {
+      const NodeId u = pending_.back();
+      pending_.pop_back();
+      if (certified_[u])
+        continue;
+      certified_[u] = true;
+      for (std::size_t i = first_out_[u]; i < first_out_[u + 1]; ++i) {
+        const std::size_t e = out_arcs_[i];
+        const NodeId v = (*links_)[e].to;
+        if (certified_[v] || (*capacity_)[e] <= negligible_)
+          continue;
+        from_certified_[v] += (*capacity_)[e];
+        if (from_certified_[v] >= throughput_)
+          pending_.push_back(v);
+      }
+    }
+  }
+
+private:
+  std::vector<std::size_t> first_out_;
+  std::vector<std::size_t> out_arcs_;
+  std::vector<bool> certified_;
+  std::vector<double> from_certified_;
+  std::vector<NodeId> pending_;
+  const std::vector<TimedLink>* links_ = nullptr;
+  const std::vector<double>* capacity_ = nullptr;
+  double negligible_ = 0.0;
+  double throughput_ = 0.0;
+};
+
+// The maximum flows of one round, for the hosts the certificate leaves open, spread over worker
+// threads: each host's verdict depends only on the capacities, so the cuts (gathered back in host
+// order) are the same whatever the number of threads.
+class ParallelSeparation {
+public:
+  ParallelSeparation(std::size_t host_count, const std::vector<std::pair<NodeId, NodeId>>& arcs)
+  {
+    const std::size_t wanted = std::min<std::size_t>(kMaxThreads, std::thread::hardware_concurrency());
+    const std::size_t threads = std::clamp<std::size_t>(host_count / kHostsPerThread, 1, std::max<std::size_t>(wanted, 1));
+    for (std::size_t t = 0; t < threads; ++t)
+      networks_.emplace_back(host_count, arcs);
+  }
+
+  /// The cut of each host in `open` whose flow falls short of TP (none: it gets TP).
+  std::vector<std::optional<std::vector<int>>> short_cuts(const std::vector<NodeId>& open, const std::vector<double>& capacity,
+                                           double negligible, NodeId source, double throughput)
+  {
+    std::vector<std::optional<std::vector<int>>> cuts(open.size());
+    auto work = [&](std::size_t t) {
+      MaxFlowNetwork& network = networks_[t];
+      network.set_capacities(capacity, negligible);
+      for (std::size_t i = t; i < open.size(); i += networks_.size())
+        if (network.solve(source, open[i], throughput) < throughput * (1.0 - kRelativeShortfall))
+          cuts[i] = network.arcs_leaving_source_side(source);
+    };
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < networks_.size(); ++t)
+      workers.emplace_back(work, t);
+    work(0);
+    for (auto& worker : workers)
+      worker.join();
+    return cuts;
+  }
+
+private:
+  static constexpr std::size_t kMaxThreads = 8;
+  static constexpr std::size_t kHostsPerThread = 64;  // below, a thread costs more than it saves
+  std::deque<MaxFlowNetwork> networks_;
+};
+
+// One round's separation: the minimum cut of every destination whose flow falls short of TP, in
+// host order. Certified hosts are skipped (their flow reaches TP), so the cuts are the ones the
+// flows of every host would give: the source side is the residual reach of a maximum flow, the
+// same for every maximum flow.
+bool add_violated_cuts(CutMaster& master, ParallelSeparation& separation, const ReachCertificate& certificate,
+                       const std::vector<double>& capacity, double negligible, NodeId source, double throughput)
+{
+  std::vector<NodeId> open;
+  for (NodeId w = 0; w < certificate.host_count(); ++w)
+    if (!certificate.certified(w))
+      open.push_back(w);
+  bool added = false;
+  for (auto& cut : separation.short_cuts(open, capacity, negligible, source, throughput))
+    if (cut)
+      added = master.add_cut(std::move(*cut)) || added;
+  return added;
+}
+
 }  // namespace
 
 ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
@@ -227,6 +356,8 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
   for (const auto& link : links)
     arcs.emplace_back(link.from, link.to);
   MaxFlowNetwork network(host_count, arcs);
+  ParallelSeparation separation(host_count, arcs);
+  ReachCertificate certificate(links, host_count);
   CutMaster master(links, host_count, limits);
   add_initial_cuts(master, links, host_count, source, free_reach);
 
@@ -235,28 +366,27 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
     master.solve();
     const double throughput = master.throughput();
     const std::vector<double> capacity = raised_into_spare_time(links, host_count, limits, master.loads());
-    network.set_capacities(capacity, 1e-12 * std::max(1.0, *std::max_element(capacity.begin(), capacity.end())));
+    const double negligible = 1e-12 * std::max(1.0, *std::max_element(capacity.begin(), capacity.end()));
+    certificate.reset(links, capacity, negligible, throughput, source);
+    if (add_violated_cuts(master, separation, certificate, capacity, negligible, source, throughput))
+      continue;
+    network.set_capacities(capacity, negligible);
+    // No cut: the optimum. The loads are max_w of every destination's flow, as in (d).
     std::vector<double> loads(links.size(), 0.0);
     double carried = throughput;  // the least flow any destination gets
-    bool added = false;
     for (NodeId w = 0; w < host_count; ++w) {
       if (w == source)
         continue;
-      const double flow = network.solve(source, w, throughput);
-      carried = std::min(carried, flow);
-      if (flow < throughput * (1.0 - kRelativeShortfall))
-        added = master.add_cut(links_leaving(links, network.source_side(source))) || added;
+      carried = std::min(carried, network.solve(source, w, throughput));
       for (std::size_t e = 0; e < links.size(); ++e)
         loads[e] = std::max(loads[e], network.flow(e));
     }
-    if (!added) {
-      solution.throughput = carried;
-      solution.edge_loads = std::move(loads);
-      solution.iterations = master.iterations();
-      solution.variable_count = links.size() + 1;
-      solution.constraint_count = master.row_count();
-      return solution;
-    }
+    solution.throughput = carried;
+    solution.edge_loads = std::move(loads);
+    solution.iterations = master.iterations();
+    solution.variable_count = links.size() + 1;
+    solution.constraint_count = master.row_count();
+    return solution;
   }
   throw std::runtime_error("SSB(G): no optimum after " + std::to_string(kMaxRounds) + " rounds of cuts");
 }
