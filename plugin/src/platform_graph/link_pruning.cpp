@@ -9,7 +9,8 @@
 namespace hbcast {
 
 LinkPruning::LinkPruning(const TopologyGraph& graph, NodeId source)
-    : source_(source), links_(graph.links()), first_out_link_(graph.size() + 1, 0), kept_(links_.size(), true),
+    : source_(source), links_(graph.links()), first_out_link_(graph.size() + 1, 0),
+      first_in_link_(graph.size() + 1, 0), in_links_(links_.size()), kept_(links_.size(), true),
       essential_(links_.size(), false), kept_in_degree_(graph.size(), 0), kept_count_(links_.size()),
       reached_(graph.size(), false)
 {
@@ -18,8 +19,15 @@ LinkPruning::LinkPruning(const TopologyGraph& graph, NodeId source)
     ++first_out_link_[from + 1];
     ++kept_in_degree_[to];
   }
-  for (NodeId u = 0; u < graph.size(); ++u)
+  for (const auto& link : links_)
+    ++first_in_link_[link.second + 1];
+  for (NodeId u = 0; u < graph.size(); ++u) {
     first_out_link_[u + 1] += first_out_link_[u];
+    first_in_link_[u + 1] += first_in_link_[u];
+  }
+  std::vector<std::size_t> fill(first_in_link_.begin(), first_in_link_.end() - 1);
+  for (std::size_t link = 0; link < links_.size(); ++link)
+    in_links_[fill[links_[link].second]++] = link;
 }
 
 std::vector<std::size_t> LinkPruning::out_links(NodeId host) const
@@ -50,22 +58,25 @@ bool LinkPruning::try_remove(std::size_t link)
 bool LinkPruning::head_reachable_without(std::size_t link) const
 {
   // Only the head can lose reachability by removing one of its incoming links: every other host
-  // reached through the head before is still reached through it if the head is.
+  // reached through the head before is still reached through it if the head is. The search runs
+  // backwards from the head: the source usually sends to many hosts, so a few steps meet it where
+  // a search from the source would cover much of the graph first.
   const NodeId target = head(link);
   std::fill(reached_.begin(), reached_.end(), false);
-  pending_.assign(1, source_);
-  reached_[source_] = true;
+  pending_.assign(1, target);
+  reached_[target] = true;
   while (!pending_.empty()) {
-    const NodeId u = pending_.back();
+    const NodeId v = pending_.back();
     pending_.pop_back();
-    for (std::size_t out = first_out_link_[u]; out < first_out_link_[u + 1]; ++out) {
-      const NodeId v = links_[out].second;
-      if (!kept_[out] || out == link || reached_[v])
+    for (std::size_t i = first_in_link_[v]; i < first_in_link_[v + 1]; ++i) {
+      const std::size_t in = in_links_[i];
+      const NodeId u = links_[in].first;
+      if (!kept_[in] || in == link || reached_[u])
         continue;
-      if (v == target)
+      if (u == source_)
         return true;
-      reached_[v] = true;
-      pending_.push_back(v);
+      reached_[u] = true;
+      pending_.push_back(u);
     }
   }
   return false;

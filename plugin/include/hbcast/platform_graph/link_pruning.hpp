@@ -46,6 +46,8 @@ private:
   NodeId source_;
   std::vector<std::pair<NodeId, NodeId>> links_;
   std::vector<std::size_t> first_out_link_;  // links of u are [first_out_link_[u], first_out_link_[u + 1])
+  std::vector<std::size_t> first_in_link_;   // the same by head, into in_links_
+  std::vector<std::size_t> in_links_;
   std::vector<bool> kept_;
   std::vector<bool> essential_;
   std::vector<std::size_t> kept_in_degree_;
