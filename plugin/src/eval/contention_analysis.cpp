@@ -36,17 +36,19 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   phases.rates.reserve(transfers.size());
   phases.offset.reserve(transfers.size() + 1);
   phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
+  std::shared_ptr<const LinkRoute> holder;
   for (const TimedTransfer& transfer : transfers) {
     phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
-    const auto route = model.route(transfer.from, transfer.to);
-    const double start = transfer.start + route->latency;
-    phases.times.insert(phases.times.end(), {start, transfer.end});
-    phases.rates.push_back(route->bandwidth);
-    if (route->links.empty() || !(transfer.end > start))
+    const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
+    const double start = transfer.start + route.latency;
+    phases.times.push_back(start);
+    phases.times.push_back(transfer.end);
+    phases.rates.push_back(route.bandwidth);
+    if (route.link_count == 0 || !(transfer.end > start))
       continue;
-    phases.links.insert(phases.links.end(), route->links.begin(), route->links.end());
-    for (LinkId id : route->links)
-      phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{id} + 1);
+    phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
+    for (std::size_t l = 0; l < route.link_count; ++l)
+      phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
   }
   phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
   return phases;
