@@ -202,7 +202,7 @@ LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode
       current.transfers.assign(involved.begin(), std::unique(involved.begin(), involved.end()));
       contention.overloaded_time += current.end - current.start;
       contention.peak_ratio = std::max(contention.peak_ratio, current.peak_ratio);
-      contention.intervals.push_back(current);
+      contention.intervals.push_back(std::move(current));
     }
     open = false;
     involved.clear();

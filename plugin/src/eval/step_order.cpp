@@ -1,7 +1,6 @@
 #include "step_order.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <numeric>
 
@@ -9,6 +8,7 @@ namespace hbcast {
 namespace {
 
 constexpr std::size_t kShortRange = 64;
+constexpr std::size_t kWideDigitRange = 8192;
 
 // A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
 std::uint64_t time_key(double time)
@@ -33,25 +33,31 @@ void insertion_sort(StepCode* first, StepCode* last, const double* times)
   }
 }
 
-// Stable LSD radix sort of `items` on their high 32 bits, a byte a pass; a byte every item shares
-// costs no pass.
-void radix_sort_high_half(std::vector<std::uint64_t>& items, std::vector<std::uint64_t>& buffer)
+// Stable LSD radix sort of `items` on their high 32 bits, a digit a pass: 8-bit digits (4 passes)
+// for short ranges, 11-bit ones (3 passes) once the range dwarfs their histograms. A digit every
+// item shares costs no pass.
+void radix_sort_high_half(std::vector<std::uint64_t>& items, StepSortScratch& scratch)
 {
   const std::size_t n = items.size();
-  std::array<std::array<std::uint32_t, 257>, 4> position{};  // per byte, one histogram
+  const unsigned digit_bits = n < kWideDigitRange ? 8 : 11;
+  const unsigned passes = (32 + digit_bits - 1) / digit_bits;
+  const std::size_t slots = (std::size_t{1} << digit_bits) + 1;
+  const std::uint64_t mask = (std::uint64_t{1} << digit_bits) - 1;
+  auto& position = scratch.histograms;  // per pass, one histogram
+  position.assign(passes * slots, 0);
   for (std::uint64_t item : items)
-    for (unsigned byte = 0; byte < 4; ++byte)
-      ++position[byte][((item >> (32 + 8 * byte)) & 0xff) + 1];
-  buffer.resize(n);
-  for (unsigned byte = 0; byte < 4; ++byte) {
-    auto& slots = position[byte];
-    if (std::find(slots.begin(), slots.end(), n) != slots.end())
+    for (unsigned pass = 0; pass < passes; ++pass)
+      ++position[pass * slots + ((item >> (32 + digit_bits * pass)) & mask) + 1];
+  scratch.buffer.resize(n);
+  for (unsigned pass = 0; pass < passes; ++pass) {
+    std::uint32_t* first = position.data() + pass * slots;
+    if (std::find(first, first + slots, n) != first + slots)
       continue;
-    std::partial_sum(slots.begin(), slots.end(), slots.begin());
-    const unsigned shift = 32 + 8 * byte;
+    std::partial_sum(first, first + slots, first);
+    const unsigned shift = 32 + digit_bits * pass;
     for (std::uint64_t item : items)
-      buffer[slots[(item >> shift) & 0xff]++] = item;
-    items.swap(buffer);
+      scratch.buffer[first[(item >> shift) & mask]++] = item;
+    items.swap(scratch.buffer);
   }
 }
 
@@ -80,7 +86,7 @@ void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, St
   items.resize(n);
   for (std::size_t k = 0; k < n; ++k)
     items[k] = (time_key(times[first[k]]) >> shift) << 32 | first[k];
-  radix_sort_high_half(items, scratch.buffer);
+  radix_sort_high_half(items, scratch);
   for (std::size_t k = 0; k < n; ++k)
     first[k] = static_cast<StepCode>(items[k]);
   if (shift == 0)

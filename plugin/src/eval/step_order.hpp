@@ -13,6 +13,7 @@ using StepCode = std::uint32_t;
 struct StepSortScratch {
   std::vector<std::uint64_t> items;
   std::vector<std::uint64_t> buffer;
+  std::vector<std::uint32_t> histograms;
 };
 
 /// Orders steps given in ascending code order by (time, code): equal times keep the code order,
