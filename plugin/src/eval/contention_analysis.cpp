@@ -14,6 +14,7 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 constexpr double kShortestStretch = 1e-9;  // seconds
 constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+constexpr std::ptrdiff_t kFirstSortedRange = 64;  // steps
 
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
 // analysis' cache misses): times[2 k] and times[2 k + 1] are where transfer k's data phase starts
@@ -54,91 +55,77 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   return phases;
 }
 
-// The links that could be over-subscribed, each with its steps (two per crossing, in code order).
-// A link crossed once never is (a transfer's rate is at most the bandwidth of every link of its
-// route), nor a FATPIPE link, nor one whose crossings' rates sum to at most its bandwidth whatever
-// their times: most host links of a tree are skipped before any step is written.
-class CandidateLinks {
+// The links crossed twice or more, each with its steps (two per crossing, in code order) and the
+// sum of its crossings' rates (in transfer order). A link crossed once is never over-subscribed:
+// a transfer's rate is at most the bandwidth of every link of its route.
+class CrossedLinks {
 public:
-  CandidateLinks(const FlatPhases& phases, const LinkRouteModel& model)
+  explicit CrossedLinks(const FlatPhases& phases)
   {
     std::vector<std::uint32_t> slot(phases.link_bound, 0);  // crossings, then the link's slot
     for (LinkId id : phases.links)
       ++slot[id];
-    std::vector<std::uint32_t> crossings = shared_links_crossed_twice(slot, model);
-    keep_oversubscribed(phases, slot, crossings);
+    offset_.assign(1, 0);
+    for (LinkId id = 0; id < slot.size(); ++id) {
+      const std::uint32_t crossed = slot[id];
+      slot[id] = crossed < 2 ? kNoSlot : static_cast<std::uint32_t>(id_.size());
+      if (crossed < 2)
+        continue;
+      id_.push_back(id);
+      offset_.push_back(offset_.back() + 2 * crossed);
+    }
     write_steps(phases, slot);
   }
 
   std::size_t size() const { return id_.size(); }
-  LinkId id(std::size_t c) const { return id_[c]; }
-  double bandwidth(std::size_t c) const { return bandwidth_[c]; }
-  StepCode* begin(std::size_t c) { return steps_.data() + offset_[c]; }
-  StepCode* end(std::size_t c) { return steps_.data() + offset_[c + 1]; }
+  LinkId id(std::size_t s) const { return id_[s]; }
+  double demand(std::size_t s) const { return demand_[s]; }
+  StepCode* begin(std::size_t s) { return steps_.data() + offset_[s]; }
+  StepCode* end(std::size_t s) { return steps_.data() + offset_[s + 1]; }
 
 private:
-  // Gives each SHARED link crossed twice or more a slot (ascending ids); only their properties
-  // are read. Returns their crossings; `slot` maps every other link to kNoSlot.
-  std::vector<std::uint32_t> shared_links_crossed_twice(std::vector<std::uint32_t>& slot, const LinkRouteModel& model)
-  {
-    std::vector<std::uint32_t> crossings;
-    for (LinkId id = 0; id < slot.size(); ++id) {
-      const std::uint32_t crossed = slot[id];
-      slot[id] = kNoSlot;
-      if (crossed < 2)
-        continue;
-      const LinkProperties& properties = model.link(id);
-      if (properties.sharing == LinkSharing::fatpipe || !(properties.bandwidth > 0.0))
-        continue;
-      slot[id] = static_cast<std::uint32_t>(id_.size());
-      id_.push_back(id);
-      bandwidth_.push_back(properties.bandwidth);
-      crossings.push_back(crossed);
-    }
-    return crossings;
-  }
-
-  // Keeps the slots whose crossings' rates (summed in transfer order) exceed the bandwidth.
-  void keep_oversubscribed(const FlatPhases& phases, std::vector<std::uint32_t>& slot,
-                           const std::vector<std::uint32_t>& crossings)
-  {
-    std::vector<double> demand(id_.size(), 0.0);
-    for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
-      for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
-        if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot)
-          demand[s] += phases.rates[k];
-    std::size_t kept = 0;
-    offset_.assign(1, 0);
-    for (std::size_t s = 0; s < id_.size(); ++s) {
-      const bool over = demand[s] > bandwidth_[s] * (1.0 + kRelativeTolerance);
-      slot[id_[s]] = over ? static_cast<std::uint32_t>(kept) : kNoSlot;
-      if (!over)
-        continue;
-      id_[kept] = id_[s];
-      bandwidth_[kept++] = bandwidth_[s];
-      offset_.push_back(offset_.back() + 2 * crossings[s]);
-    }
-    id_.resize(kept);
-    bandwidth_.resize(kept);
-  }
-
   void write_steps(const FlatPhases& phases, const std::vector<std::uint32_t>& slot)
   {
     steps_.resize(offset_.back());
+    demand_.assign(id_.size(), 0.0);
     std::vector<std::uint32_t> next(offset_.begin(), offset_.end() - 1);
     for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
       for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
         if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
           steps_[next[s]++] = static_cast<StepCode>(2 * k);
           steps_[next[s]++] = static_cast<StepCode>(2 * k + 1);
+          demand_[s] += phases.rates[k];
         }
   }
 
   std::vector<LinkId> id_;
-  std::vector<double> bandwidth_;
-  std::vector<std::uint32_t> offset_;  // steps of candidate c: [offset_[c], offset_[c + 1])
+  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1])
   std::vector<StepCode> steps_;
+  std::vector<double> demand_;
 };
+
+// Whether a link's steps (in time order) never have two crossings active at once: then its demand
+// never exceeds one transfer's rate, at most its bandwidth (a host link that one sender uses for
+// one transfer after the other). Decided without reading the link's properties.
+bool one_crossing_at_a_time(const StepCode* first, const StepCode* last, const double* times)
+{
+  int active = 0;
+  for (const StepCode* step = first; step != last; ++step) {
+    active += (*step & 1) == 0 ? 1 : -1;
+    if (active > 1 && (step + 1 == last || times[step[1]] != times[*step]))
+      return false;
+  }
+  return true;
+}
+
+// The bandwidth over which a link crossed twice or more is over-subscribed somewhere, or 0 when it
+// cannot be: FATPIPE, or its crossings' rates sum to at most its bandwidth whatever their times.
+double contended_bandwidth(const LinkProperties& properties, double demand)
+{
+  if (properties.sharing == LinkSharing::fatpipe || !(properties.bandwidth > 0.0))
+    return 0.0;
+  return demand > properties.bandwidth * (1.0 + kRelativeTolerance) ? properties.bandwidth : 0.0;
+}
 
 // The transfers active on the link being swept: O(1) insertion and removal, listed when an
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
@@ -180,12 +167,12 @@ struct SweepScratch {
   StepSortScratch sort;
 };
 
-// Sweeps one link's steps; merges consecutive over-subscribed stretches into intervals.
+// Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
+// intervals.
 LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode* last, const FlatPhases& phases,
                           SweepScratch& scratch)
 {
   const double* times = phases.times.data();
-  sort_steps_by_time(first, last, times, scratch.sort);
   LinkContention contention{id, {}, bandwidth, 0.0, 0.0, {}};
   ActiveTransfers& active = scratch.active;
   std::vector<std::uint32_t>& involved = scratch.involved;
@@ -248,15 +235,29 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
   ContentionReport report;
   report.transfers = std::move(transfers);
   const FlatPhases phases = flat_phases(report.transfers, links);
-  CandidateLinks candidates(phases, links);
-  if (candidates.size() == 0)
+  CrossedLinks crossed(phases);
+  if (crossed.size() == 0)
     return report;
   SweepScratch scratch(report.transfers.size());
-  for (std::size_t c = 0; c < candidates.size(); ++c) {
-    LinkContention contention =
-        sweep_link(candidates.id(c), candidates.bandwidth(c), candidates.begin(c), candidates.end(c), phases, scratch);
+  const double* times = phases.times.data();
+  for (std::size_t s = 0; s < crossed.size(); ++s) {
+    // A short range is sorted first (cheap): most are host links crossed one transfer at a time,
+    // whose properties are then never read.
+    const bool short_range = crossed.end(s) - crossed.begin(s) < kFirstSortedRange;
+    if (short_range) {
+      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
+      if (one_crossing_at_a_time(crossed.begin(s), crossed.end(s), times))
+        continue;
+    }
+    const LinkProperties& properties = links.link(crossed.id(s));
+    const double bandwidth = contended_bandwidth(properties, crossed.demand(s));
+    if (bandwidth == 0.0)
+      continue;
+    if (!short_range)
+      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
+    LinkContention contention = sweep_link(crossed.id(s), bandwidth, crossed.begin(s), crossed.end(s), phases, scratch);
     if (!contention.intervals.empty()) {
-      contention.name = links.link(contention.link).name;
+      contention.name = properties.name;
       report.links.push_back(std::move(contention));
     }
   }
