@@ -51,6 +51,8 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
     for (std::size_t l = 0; l < route.link_count; ++l)
       phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
   }
+  if (phases.links.size() > std::numeric_limits<std::uint32_t>::max() / 2)  // two 32-bit steps a crossing
+    throw std::length_error("analyze_contention: too many link crossings");
   phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
   return phases;
 }

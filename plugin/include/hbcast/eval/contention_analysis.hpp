@@ -44,7 +44,8 @@ struct ContentionReport {
 /// over-subscribed, every transfer gets its rate and a replay equals the prediction.
 /// Cost: one route view per transfer, O(E h + L) to group the crossings by link (L = largest link
 /// id + 1), then a sort and a sweep only on the links crossed twice or more whose crossings' rates
-/// sum above their bandwidth: O(E h) radix passes at worst. A short list of crossings is sorted
+/// sum above their bandwidth, by radix passes (runs of times equal on 32 bits sorted by
+/// comparison, O(E h log(E h)) at worst). A short list of crossings is sorted
 /// first, and when they never overlap (a host link one sender uses for one transfer after the
 /// other) the link's properties are not even read.
 ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
