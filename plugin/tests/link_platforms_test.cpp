@@ -69,3 +69,30 @@ TEST(LinkPlatforms, DragonflyLoadsRoutesAndReplaysExactly)
 {
   check_family("dragonfly", {}, 36, "link-ecef");
 }
+
+// The compact route cache: views equal the shared routes, whether the cache grows (every pair of a
+// 15-host platform kept) or starts afresh every 4 routes; ids stay those of the first look-up.
+TEST(LinkPlatforms, RouteViewsEqualRoutesInAGrowingOrABoundedCache)
+{
+  const test_support::XmlFile file("hbcast-backbone",
+                                   cli::generate_platform_xml("backbone", {{"clusters", "3"}, {"nodes", "5"}}, 1));
+  auto engine = test_support::make_engine("link_platforms_test");
+  const auto platform = LoadedPlatform::load(engine, file.path());
+  const PlatformLinkModel kept(platform), bounded(platform, 4);
+  std::shared_ptr<const LinkRoute> holder;
+  for (int round = 0; round < 2; ++round)
+    for (NodeId u = 0; u < platform.size(); ++u)
+      for (NodeId v = 0; v < platform.size(); ++v) {
+        if (u == v)
+          continue;
+        const auto route = kept.route(u, v);
+        const LinkRouteView view = bounded.route_view(u, v, holder);
+        EXPECT_EQ(std::vector<LinkId>(view.links, view.links + view.link_count), route->links) << u << " -> " << v;
+        EXPECT_EQ(view.latency, route->latency);
+        EXPECT_EQ(view.bandwidth, route->bandwidth);
+        const LinkRouteView again = kept.route_view(u, v, holder);
+        EXPECT_EQ(std::vector<LinkId>(again.links, again.links + again.link_count), route->links);
+        EXPECT_LE(bounded.cached_routes(), 4u);
+      }
+  EXPECT_EQ(kept.cached_routes(), platform.size() * (platform.size() - 1));
+}

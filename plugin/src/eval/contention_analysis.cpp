@@ -1,10 +1,11 @@
 #include <hbcast/eval/contention_analysis.hpp>
 
+#include "step_order.hpp"
+
 #include <algorithm>
-#include <array>
 #include <cstdint>
-#include <cstring>
-#include <numeric>
+#include <limits>
+#include <stdexcept>
 #include <tuple>
 
 namespace hbcast {
@@ -12,146 +13,121 @@ namespace {
 
 constexpr double kRelativeTolerance = 1e-9;
 constexpr double kShortestStretch = 1e-9;  // seconds
+constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+constexpr std::ptrdiff_t kFirstSortedRange = 64;  // steps
 
-// A rate change on one link: the transfer's rate starts or ends there. 16 bytes: a busy
-// backbone holds two per transfer of the broadcast.
-struct RateStep {
-  double time;
-  std::uint32_t transfer;
-  bool starts;
+// The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
+// analysis' cache misses): times[2 k] and times[2 k + 1] are where transfer k's data phase starts
+// and ends (the times of its step codes), rates[k] its pairwise rate, and links[offset[k],
+// offset[k + 1]) its route's links, none when it takes no bandwidth anywhere.
+struct FlatPhases {
+  std::vector<double> times;
+  std::vector<double> rates;
+  std::vector<std::uint32_t> offset;
+  std::vector<LinkId> links;
+  std::size_t link_bound = 0;  // largest link id + 1
 };
 
-// A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
-std::uint64_t time_key(double time)
+FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& model)
 {
-  std::uint64_t bits;
-  std::memcpy(&bits, &time, sizeof bits);
-  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
-}
-
-// Orders a link's steps by time, stably (equal times keep the transfer order: deterministic).
-// The order within an instant does not matter: the sweep applies every step of an instant before
-// it looks at the demand, so a transfer that ends as another starts does not overlap it. LSD radix
-// sort on the time's bits for long ranges (a busy backbone holds two steps per transfer: a
-// comparison sort took most of the analysis at 10^4 hosts), insertion sort for short ones.
-void sort_steps_by_time(RateStep* first, RateStep* last, std::vector<RateStep>& buffer)
-{
-  const auto n = static_cast<std::size_t>(last - first);
-  if (n < 64) {
-    for (RateStep* next = first + 1; next < last; ++next)
-      for (RateStep* step = next; step != first && step[-1].time > step->time; --step)
-        std::swap(step[-1], step[0]);
-    return;
+  if (transfers.size() > std::numeric_limits<StepCode>::max() / 2)
+    throw std::length_error("analyze_contention: too many transfers");
+  FlatPhases phases;
+  phases.times.reserve(2 * transfers.size());
+  phases.rates.reserve(transfers.size());
+  phases.offset.reserve(transfers.size() + 1);
+  phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
+  std::shared_ptr<const LinkRoute> holder;
+  for (const TimedTransfer& transfer : transfers) {
+    phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
+    const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
+    const double start = transfer.start + route.latency;
+    phases.times.push_back(start);
+    phases.times.push_back(transfer.end);
+    phases.rates.push_back(route.bandwidth);
+    if (route.link_count == 0 || !(transfer.end > start))
+      continue;
+    phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
+    for (std::size_t l = 0; l < route.link_count; ++l)
+      phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
   }
-  buffer.resize(n);
-  std::array<std::array<std::size_t, 257>, 8> position{};  // per byte of the key, one histogram
-  for (const RateStep* step = first; step != last; ++step) {
-    const std::uint64_t key = time_key(step->time);
-    for (unsigned byte = 0; byte < 8; ++byte)
-      ++position[byte][((key >> (8 * byte)) & 0xff) + 1];
-  }
-  RateStep* from = first;
-  RateStep* to = buffer.data();
-  for (unsigned byte = 0; byte < 8; ++byte) {
-    auto& slots = position[byte];
-    if (std::find(slots.begin(), slots.end(), n) != slots.end())
-      continue;  // every key has the same byte here
-    std::partial_sum(slots.begin(), slots.end(), slots.begin());
-    for (std::size_t k = 0; k < n; ++k)
-      to[slots[(time_key(from[k].time) >> (8 * byte)) & 0xff]++] = from[k];
-    std::swap(from, to);
-  }
-  if (from != first)
-    std::copy(from, from + n, first);
-}
-
-// A transfer's data phase on its route, or no route when it takes no bandwidth anywhere.
-struct DataPhase {
-  std::shared_ptr<const LinkRoute> route;
-  double start = 0.0;
-  double end = 0.0;
-};
-
-std::vector<DataPhase> data_phases(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& links)
-{
-  std::vector<DataPhase> phases(transfers.size());
-  for (std::size_t k = 0; k < transfers.size(); ++k) {
-    auto route = links.route(transfers[k].from, transfers[k].to);
-    const double start = transfers[k].start + route->latency;
-    if (!route->links.empty() && transfers[k].end > start)
-      phases[k] = {std::move(route), start, transfers[k].end};
-  }
+  if (phases.links.size() > std::numeric_limits<std::uint32_t>::max() / 2)  // two 32-bit steps a crossing
+    throw std::length_error("analyze_contention: too many link crossings");
+  phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
   return phases;
 }
 
-// The steps of every link that could be over-subscribed, grouped by link (counting sort on the
-// dense link ids). A link whose transfers' rates sum to at most its bandwidth never is, whatever
-// their times: most host links of a tree are skipped without sorting anything.
-class LinkSteps {
+// The links crossed twice or more, each with its steps (two per crossing, in code order) and the
+// sum of its crossings' rates (in transfer order). A link crossed once is never over-subscribed:
+// a transfer's rate is at most the bandwidth of every link of its route.
+class CrossedLinks {
 public:
-  LinkSteps(const std::vector<DataPhase>& phases, const LinkRouteModel& links)
+  explicit CrossedLinks(const FlatPhases& phases)
   {
-    for (const DataPhase& phase : phases)
-      if (phase.route)
-        for (LinkId id : phase.route->links)
-          add_demand(id, phase.route->bandwidth);
-    read_crossed_links(links);
-    offset_.assign(demand_.size(), 0);
-    std::vector<std::size_t> next(offset_.size() + 1, 0);
-    for (LinkId id = 0; id < demand_.size(); ++id)
-      next[id + 1] = next[id] + (candidate(id) ? 2 * count_[id] : 0);
-    offset_ = next;
-    steps_.resize(offset_.back());
-    for (std::size_t k = 0; k < phases.size(); ++k)
-      if (phases[k].route)
-        for (LinkId id : phases[k].route->links)
-          if (offset_[id + 1] > offset_[id]) {
-            steps_[next[id]++] = {phases[k].start, static_cast<std::uint32_t>(k), true};
-            steps_[next[id]++] = {phases[k].end, static_cast<std::uint32_t>(k), false};
-          }
+    std::vector<std::uint32_t> slot(phases.link_bound, 0);  // crossings, then the link's slot
+    for (LinkId id : phases.links)
+      ++slot[id];
+    offset_.assign(1, 0);
+    for (LinkId id = 0; id < slot.size(); ++id) {
+      const std::uint32_t crossed = slot[id];
+      slot[id] = crossed < 2 ? kNoSlot : static_cast<std::uint32_t>(id_.size());
+      if (crossed < 2)
+        continue;
+      id_.push_back(id);
+      offset_.push_back(offset_.back() + 2 * crossed);
+    }
+    write_steps(phases, slot);
   }
 
-  std::size_t link_count() const { return demand_.size(); }
-  double bandwidth(LinkId id) const { return bandwidth_[id]; }
-  RateStep* begin(LinkId id) { return steps_.data() + offset_[id]; }
-  RateStep* end(LinkId id) { return steps_.data() + offset_[id + 1]; }
+  std::size_t size() const { return id_.size(); }
+  LinkId id(std::size_t s) const { return id_[s]; }
+  double demand(std::size_t s) const { return demand_[s]; }
+  StepCode* begin(std::size_t s) { return steps_.data() + offset_[s]; }
+  StepCode* end(std::size_t s) { return steps_.data() + offset_[s + 1]; }
 
 private:
-  void add_demand(LinkId id, double rate)
+  void write_steps(const FlatPhases& phases, const std::vector<std::uint32_t>& slot)
   {
-    if (id >= demand_.size()) {  // geometric growth: ids come roughly in order
-      const std::size_t size = std::max<std::size_t>(2 * demand_.size(), id + 1);
-      demand_.resize(size, 0.0);
-      count_.resize(size, 0);
-    }
-    demand_[id] += rate;
-    ++count_[id];
+    steps_.resize(offset_.back());
+    demand_.assign(id_.size(), 0.0);
+    std::vector<std::uint32_t> next(offset_.begin(), offset_.end() - 1);
+    for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
+      for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
+        if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
+          steps_[next[s]++] = static_cast<StepCode>(2 * k);
+          steps_[next[s]++] = static_cast<StepCode>(2 * k + 1);
+          demand_[s] += phases.rates[k];
+        }
   }
 
-  // A link crossed once can never be over-subscribed (a transfer's rate is at most the bandwidth
-  // of every link of its route): only the others' properties are read (0: FATPIPE, never a point
-  // of contention).
-  void read_crossed_links(const LinkRouteModel& links)
-  {
-    bandwidth_.assign(demand_.size(), 0.0);
-    for (LinkId id = 0; id < demand_.size(); ++id)
-      if (count_[id] > 1) {
-        const LinkProperties& properties = links.link(id);
-        bandwidth_[id] = properties.sharing == LinkSharing::fatpipe ? 0.0 : properties.bandwidth;
-      }
-  }
-
-  bool candidate(LinkId id) const
-  {
-    return bandwidth_[id] > 0.0 && demand_[id] > bandwidth_[id] * (1.0 + kRelativeTolerance);
-  }
-
-  std::vector<double> demand_;       // summed rates of every transfer crossing the link
-  std::vector<std::size_t> count_;   // crossings
-  std::vector<double> bandwidth_;    // of each SHARED link crossed twice or more (else 0)
-  std::vector<std::size_t> offset_;  // steps of link id: [offset_[id], offset_[id + 1])
-  std::vector<RateStep> steps_;
+  std::vector<LinkId> id_;
+  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1])
+  std::vector<StepCode> steps_;
+  std::vector<double> demand_;
 };
+
+// Whether a link's steps (in time order) never have two crossings active at once: then its demand
+// never exceeds one transfer's rate, at most its bandwidth (a host link that one sender uses for
+// one transfer after the other). Decided without reading the link's properties.
+bool one_crossing_at_a_time(const StepCode* first, const StepCode* last, const double* times)
+{
+  int active = 0;
+  for (const StepCode* step = first; step != last; ++step) {
+    active += (*step & 1) == 0 ? 1 : -1;
+    if (active > 1 && (step + 1 == last || times[step[1]] != times[*step]))
+      return false;
+  }
+  return true;
+}
+
+// The bandwidth over which a link crossed twice or more is over-subscribed somewhere, or 0 when it
+// cannot be: FATPIPE, or its crossings' rates sum to at most its bandwidth whatever their times.
+double contended_bandwidth(const LinkProperties& properties, double demand)
+{
+  if (properties.sharing == LinkSharing::fatpipe || !(properties.bandwidth > 0.0))
+    return 0.0;
+  return demand > properties.bandwidth * (1.0 + kRelativeTolerance) ? properties.bandwidth : 0.0;
+}
 
 // The transfers active on the link being swept: O(1) insertion and removal, listed when an
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
@@ -159,55 +135,50 @@ class ActiveTransfers {
 public:
   explicit ActiveTransfers(std::size_t transfers) : crossings_(transfers, 0), position_(transfers, 0) {}
 
-  void start(std::size_t transfer)
+  void start(std::uint32_t transfer)
   {
     if (crossings_[transfer]++ == 0) {
-      position_[transfer] = list_.size();
+      position_[transfer] = static_cast<std::uint32_t>(list_.size());
       list_.push_back(transfer);
     }
   }
-  void end(std::size_t transfer)
+  void end(std::uint32_t transfer)
   {
     if (--crossings_[transfer] > 0)
       return;
-    const std::size_t moved = list_.back();
+    const std::uint32_t moved = list_.back();
     list_[position_[transfer]] = moved;
     position_[moved] = position_[transfer];
     list_.pop_back();
   }
-  bool contains(std::size_t transfer) const { return crossings_[transfer] > 0; }
-  const std::vector<std::size_t>& list() const { return list_; }
+  bool contains(std::uint32_t transfer) const { return crossings_[transfer] > 0; }
+  const std::vector<std::uint32_t>& list() const { return list_; }
 
 private:
-  std::vector<unsigned> crossings_;  // a route may cross a link twice
-  std::vector<std::size_t> position_;
-  std::vector<std::size_t> list_;
+  std::vector<std::uint32_t> crossings_;  // a route may cross a link twice
+  std::vector<std::uint32_t> position_;
+  std::vector<std::uint32_t> list_;
 };
 
 // Buffers of the sweep, reused from link to link (most links have a few steps).
 struct SweepScratch {
-  explicit SweepScratch(const std::vector<DataPhase>& phases) : active(phases.size()), rates(phases.size(), 0.0)
-  {
-    for (std::size_t k = 0; k < phases.size(); ++k)
-      if (phases[k].route)
-        rates[k] = phases[k].route->bandwidth;
-  }
+  explicit SweepScratch(std::size_t transfers) : active(transfers) {}
   ActiveTransfers active;
-  std::vector<double> rates;             // per transfer: its pairwise rate
-  std::vector<std::size_t> started_now;  // transfers started at the current instant
-  std::vector<std::size_t> involved;     // of the open stretch, with repeats until it closes
-  std::vector<RateStep> sort_buffer;
+  std::vector<std::uint32_t> started_now;  // transfers started at the current instant
+  std::vector<std::uint32_t> involved;     // of the open stretch, with repeats until it closes
+  StepSortScratch sort;
 };
 
-// Sweeps one link's steps; merges consecutive over-subscribed stretches into intervals.
-LinkContention sweep_link(LinkId id, RateStep* first, RateStep* last, double bandwidth,
+// Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
+// intervals.
+LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode* last, const FlatPhases& phases,
                           SweepScratch& scratch)
 {
-  sort_steps_by_time(first, last, scratch.sort_buffer);
+  const double* times = phases.times.data();
   LinkContention contention{id, {}, bandwidth, 0.0, 0.0, {}};
   ActiveTransfers& active = scratch.active;
-  std::vector<std::size_t>& involved = scratch.involved;
-  std::vector<std::size_t>& started_now = scratch.started_now;
+  std::vector<std::uint32_t>& involved = scratch.involved;
+  std::vector<std::uint32_t>& started_now = scratch.started_now;
   involved.clear();
   started_now.clear();
   OversubscribedInterval current;
@@ -220,34 +191,37 @@ LinkContention sweep_link(LinkId id, RateStep* first, RateStep* last, double ban
       current.transfers.assign(involved.begin(), std::unique(involved.begin(), involved.end()));
       contention.overloaded_time += current.end - current.start;
       contention.peak_ratio = std::max(contention.peak_ratio, current.peak_ratio);
-      contention.intervals.push_back(current);
+      contention.intervals.push_back(std::move(current));
     }
     open = false;
     involved.clear();
   };
-  for (RateStep* step = first; step != last; ++step) {
-    const double rate = scratch.rates[step->transfer];
-    demand += step->starts ? rate : -rate;
-    if (step->starts) {
-      active.start(step->transfer);
-      started_now.push_back(step->transfer);
+  for (StepCode* step = first; step != last; ++step) {
+    const std::uint32_t transfer = *step >> 1;
+    const bool starts = (*step & 1) == 0;
+    const double time = times[*step];
+    const double rate = phases.rates[transfer];
+    demand += starts ? rate : -rate;
+    if (starts) {
+      active.start(transfer);
+      started_now.push_back(transfer);
     } else {
-      active.end(step->transfer);
+      active.end(transfer);
     }
-    if (step + 1 != last && step[1].time == step->time)
+    if (step + 1 != last && times[step[1]] == time)
       continue;  // apply every step of this instant first
     const bool over = demand > bandwidth * (1.0 + kRelativeTolerance);
     if (over && !open) {
       // Every transfer active when the stretch opens is involved; later ones join as they start.
       open = true;
-      current = {step->time, step->time, 0.0, {}};
+      current = {time, time, 0.0, {}};
       involved.assign(active.list().begin(), active.list().end());
     } else if (!over && open) {
-      close(step->time);
+      close(time);
     } else if (over) {
-      for (std::size_t transfer : started_now)
-        if (active.contains(transfer))
-          involved.push_back(transfer);
+      for (std::uint32_t started : started_now)
+        if (active.contains(started))
+          involved.push_back(started);
     }
     if (over)
       current.peak_ratio = std::max(current.peak_ratio, demand / bandwidth);
@@ -262,15 +236,30 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
 {
   ContentionReport report;
   report.transfers = std::move(transfers);
-  const auto phases = data_phases(report.transfers, links);
-  LinkSteps steps(phases, links);
-  SweepScratch scratch(phases);
-  for (LinkId id = 0; id < steps.link_count(); ++id) {
-    if (steps.begin(id) == steps.end(id))
+  const FlatPhases phases = flat_phases(report.transfers, links);
+  CrossedLinks crossed(phases);
+  if (crossed.size() == 0)
+    return report;
+  SweepScratch scratch(report.transfers.size());
+  const double* times = phases.times.data();
+  for (std::size_t s = 0; s < crossed.size(); ++s) {
+    // A short range is sorted first (cheap): most are host links crossed one transfer at a time,
+    // whose properties are then never read.
+    const bool short_range = crossed.end(s) - crossed.begin(s) < kFirstSortedRange;
+    if (short_range) {
+      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
+      if (one_crossing_at_a_time(crossed.begin(s), crossed.end(s), times))
+        continue;
+    }
+    const LinkProperties& properties = links.link(crossed.id(s));
+    const double bandwidth = contended_bandwidth(properties, crossed.demand(s));
+    if (bandwidth == 0.0)
       continue;
-    LinkContention contention = sweep_link(id, steps.begin(id), steps.end(id), steps.bandwidth(id), scratch);
+    if (!short_range)
+      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
+    LinkContention contention = sweep_link(crossed.id(s), bandwidth, crossed.begin(s), crossed.end(s), phases, scratch);
     if (!contention.intervals.empty()) {
-      contention.name = links.link(id).name;
+      contention.name = properties.name;
       report.links.push_back(std::move(contention));
     }
   }

@@ -10,10 +10,11 @@ namespace sg4 = simgrid::s4u;
 namespace hbcast {
 
 PlatformLinkModel::PlatformLinkModel(const LoadedPlatform& platform, std::size_t cache_capacity)
-    : hosts_(platform.hosts()), cache_capacity_(std::max<std::size_t>(cache_capacity, 1))
+    : hosts_(platform.hosts()),
+      cache_capacity_(std::max<std::size_t>(cache_capacity, 1)),
+      // A tree asks for n - 1 routes over about 2n links: no rehash on the way there.
+      routes_(std::min(cache_capacity_, hosts_.size()))
 {
-  // A tree asks for n - 1 routes over about 2n links: no rehash on the way there.
-  routes_.reserve(std::min(cache_capacity_, hosts_.size()));
   ids_.reserve(2 * hosts_.size());
 }
 
@@ -30,9 +31,28 @@ LinkId PlatformLinkModel::id_of(const sg4::Link* link) const
 
 std::shared_ptr<const LinkRoute> PlatformLinkModel::route(NodeId from, NodeId to) const
 {
-  const std::uint64_t key = static_cast<std::uint64_t>(from) * hosts_.size() + to;
-  if (auto it = routes_.find(key); it != routes_.end())
-    return it->second;
+  return routes_.shared(cached(from, to));
+}
+
+LinkRouteView PlatformLinkModel::route_view(NodeId from, NodeId to, std::shared_ptr<const LinkRoute>&) const
+{
+  return routes_.view(cached(from, to));
+}
+
+// The route's index in the cache, looked up in SimGrid first if it is not there.
+std::uint32_t PlatformLinkModel::cached(NodeId from, NodeId to) const
+{
+  const std::uint64_t key = key_of(from, to);
+  if (const std::uint32_t index = routes_.find(key); index != LinkRouteCache::kAbsent)
+    return index;
+  auto route = look_up(from, to);
+  if (routes_.size() >= cache_capacity_)
+    routes_.clear();
+  return routes_.insert(key, std::move(route));
+}
+
+std::shared_ptr<const LinkRoute> PlatformLinkModel::look_up(NodeId from, NodeId to) const
+{
   set_activity("computing the route from '%s' to '%s'", hosts_.at(from)->get_cname(), hosts_.at(to)->get_cname());
   std::vector<sg4::Link*> path;
   auto route = std::make_shared<LinkRoute>();
@@ -54,9 +74,6 @@ std::shared_ptr<const LinkRoute> PlatformLinkModel::route(NodeId from, NodeId to
     route->links.push_back(id_of(link));
     route->bandwidth = std::min(route->bandwidth, link->get_bandwidth());
   }
-  if (routes_.size() >= cache_capacity_)
-    routes_.clear();
-  routes_.emplace(key, route);
   return route;
 }
 

@@ -42,9 +42,12 @@ struct ContentionReport {
 /// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
 /// there max-min sharing can slow a transfer below its pairwise rate; where no link is
 /// over-subscribed, every transfer gets its rate and a replay equals the prediction.
-/// Cost: O(E h + L) to group the crossings by link (L = largest link id + 1), then a sort and a
-/// sweep only on the links whose crossings' rates sum above their bandwidth: O(E h log(E h)) at
-/// worst, and nothing sorted on a host link that one transfer at a time crosses.
+/// Cost: one route view per transfer, O(E h + L) to group the crossings by link (L = largest link
+/// id + 1), then a sort and a sweep only on the links crossed twice or more whose crossings' rates
+/// sum above their bandwidth, by radix passes (runs of times equal on 32 bits sorted by
+/// comparison, O(E h log(E h)) at worst). A short list of crossings is sorted
+/// first, and when they never overlap (a host link one sender uses for one transfer after the
+/// other) the link's properties are not even read.
 ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
 
 }  // namespace hbcast

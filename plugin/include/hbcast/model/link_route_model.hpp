@@ -34,6 +34,14 @@ struct LinkRoute {
   double bandwidth = 0.0;
 };
 
+/// A route's links and figures without ownership: what LinkRouteModel::route_view gives.
+struct LinkRouteView {
+  const LinkId* links = nullptr;
+  std::size_t link_count = 0;
+  double latency = 0.0;
+  double bandwidth = 0.0;
+};
+
 /// The link-level view of a platform: routes as link ids and every link's properties. Plain data
 /// for the pure layers; the SimGrid adapter (PlatformLinkModel) fills it from a loaded platform,
 /// lazily, and code-built models (ClusteredLinkModel) serve tests and benchmarks.
@@ -44,6 +52,15 @@ public:
   virtual std::size_t host_count() const = 0;
   /// The route from -> to (shared: a cache may drop its copy, the caller's stays valid).
   virtual std::shared_ptr<const LinkRoute> route(NodeId from, NodeId to) const = 0;
+  /// route(from, to) for loops over many routes that copy what they need: no share is taken of a
+  /// route the model holds (a cache may keep them compact), so the view is valid only until the
+  /// next call of route or route_view on this model; `holder` keeps a fresh route alive
+  /// meanwhile (the default puts every route there).
+  virtual LinkRouteView route_view(NodeId from, NodeId to, std::shared_ptr<const LinkRoute>& holder) const
+  {
+    holder = route(from, to);
+    return {holder->links.data(), holder->links.size(), holder->latency, holder->bandwidth};
+  }
   /// Properties of a link returned by route(). Link ids are dense, 0 to (links seen so far) - 1:
   /// the analyses index arrays by them.
   virtual const LinkProperties& link(LinkId id) const = 0;

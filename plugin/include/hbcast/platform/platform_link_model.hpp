@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/model/link_route_model.hpp>
+#include <hbcast/platform/link_route_cache.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 
 #include <simgrid/s4u/Link.hpp>
@@ -24,6 +25,8 @@ public:
 
   std::size_t host_count() const override { return hosts_.size(); }
   std::shared_ptr<const LinkRoute> route(NodeId from, NodeId to) const override;
+  /// From the compact cache: no share taken, no pointer chased.
+  LinkRouteView route_view(NodeId from, NodeId to, std::shared_ptr<const LinkRoute>& holder) const override;
   const LinkProperties& link(LinkId id) const override { return links_.at(id); }
 
   /// Links seen so far, and routes cached now.
@@ -31,13 +34,16 @@ public:
   std::size_t cached_routes() const { return routes_.size(); }
 
 private:
+  std::uint64_t key_of(NodeId from, NodeId to) const { return static_cast<std::uint64_t>(from) * hosts_.size() + to; }
+  std::uint32_t cached(NodeId from, NodeId to) const;
+  std::shared_ptr<const LinkRoute> look_up(NodeId from, NodeId to) const;
   LinkId id_of(const simgrid::s4u::Link* link) const;
 
   std::vector<simgrid::s4u::Host*> hosts_;
   std::size_t cache_capacity_;
   mutable std::deque<LinkProperties> links_;  // a deque: references stay valid as links are added
   mutable std::unordered_map<const simgrid::s4u::Link*, LinkId> ids_;
-  mutable std::unordered_map<std::uint64_t, std::shared_ptr<const LinkRoute>> routes_;
+  mutable LinkRouteCache routes_;
 };
 
 }  // namespace hbcast

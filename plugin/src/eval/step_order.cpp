@@ -1,0 +1,104 @@
+#include "step_order.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+namespace hbcast {
+namespace {
+
+constexpr std::size_t kShortRange = 64;
+constexpr std::size_t kWideDigitRange = 8192;
+
+// A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
+std::uint64_t time_key(double time)
+{
+  std::uint64_t bits;
+  std::memcpy(&bits, &time, sizeof bits);
+  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
+}
+
+unsigned bit_width(std::uint64_t bits) { return bits == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(bits)); }
+
+// Stable insertion sort by time: short ranges, where it beats any setup.
+void insertion_sort(StepCode* first, StepCode* last, const double* times)
+{
+  for (StepCode* next = first + 1; next < last; ++next) {
+    const StepCode code = *next;
+    const double time = times[code];
+    StepCode* hole = next;
+    for (; hole != first && times[hole[-1]] > time; --hole)
+      *hole = hole[-1];
+    *hole = code;
+  }
+}
+
+// Stable LSD radix sort of `items` on their high 32 bits, a digit a pass: 8-bit digits (4 passes)
+// for short ranges, 11-bit ones (3 passes) once the range dwarfs their histograms. A digit every
+// item shares costs no pass.
+void radix_sort_high_half(std::vector<std::uint64_t>& items, StepSortScratch& scratch)
+{
+  const std::size_t n = items.size();
+  const unsigned digit_bits = n < kWideDigitRange ? 8 : 11;
+  const unsigned passes = (32 + digit_bits - 1) / digit_bits;
+  const std::size_t slots = (std::size_t{1} << digit_bits) + 1;
+  const std::uint64_t mask = (std::uint64_t{1} << digit_bits) - 1;
+  auto& position = scratch.histograms;  // per pass, one histogram
+  position.assign(passes * slots, 0);
+  for (std::uint64_t item : items)
+    for (unsigned pass = 0; pass < passes; ++pass)
+      ++position[pass * slots + ((item >> (32 + digit_bits * pass)) & mask) + 1];
+  scratch.buffer.resize(n);
+  for (unsigned pass = 0; pass < passes; ++pass) {
+    std::uint32_t* first = position.data() + pass * slots;
+    if (std::find(first, first + slots, n) != first + slots)
+      continue;
+    std::partial_sum(first, first + slots, first);
+    const unsigned shift = 32 + digit_bits * pass;
+    for (std::uint64_t item : items)
+      scratch.buffer[first[(item >> shift) & mask]++] = item;
+    items.swap(scratch.buffer);
+  }
+}
+
+}  // namespace
+
+void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+{
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n < kShortRange) {
+    insertion_sort(first, last, times);
+    return;
+  }
+  // The bits above the highest one where two keys differ are common: the next 32 down order the
+  // items (up to ties on them), and the code below them keeps the sort stable.
+  std::uint64_t common_ones = ~std::uint64_t{0}, any_ones = 0;
+  for (const StepCode* step = first; step != last; ++step) {
+    const std::uint64_t key = time_key(times[*step]);
+    common_ones &= key;
+    any_ones |= key;
+  }
+  const unsigned varying = bit_width(common_ones ^ any_ones);
+  if (varying == 0)
+    return;  // one time: already in code order
+  const unsigned shift = varying > 32 ? varying - 32 : 0;
+  auto& items = scratch.items;
+  items.resize(n);
+  for (std::size_t k = 0; k < n; ++k)
+    items[k] = (time_key(times[first[k]]) >> shift) << 32 | first[k];
+  radix_sort_high_half(items, scratch);
+  for (std::size_t k = 0; k < n; ++k)
+    first[k] = static_cast<StepCode>(items[k]);
+  if (shift == 0)
+    return;  // the 32 bits were the whole difference
+  // Times equal on the 32 bits may differ below them (rounding): order each such run by time.
+  auto earlier = [times](StepCode a, StepCode b) { return times[a] < times[b]; };
+  for (std::size_t begin = 0, end = 1; begin < n; begin = end++) {
+    while (end < n && items[end] >> 32 == items[begin] >> 32)
+      ++end;
+    if (end - begin > 1 && !std::is_sorted(first + begin, first + end, earlier))
+      std::stable_sort(first + begin, first + end, earlier);
+  }
+}
+
+}  // namespace hbcast

@@ -1,0 +1,25 @@
+#pragma once
+// Internal to the contention analysis: the time order of a link's rate steps.
+#include <cstdint>
+#include <vector>
+
+namespace hbcast {
+
+/// A rate change of the contention sweep, 4 bytes: 2 k where transfer k's data phase starts,
+/// 2 k + 1 where it ends. times[code] is its time, so a step needs no copy of it.
+using StepCode = std::uint32_t;
+
+/// Buffers of sort_steps_by_time, reused from link to link.
+struct StepSortScratch {
+  std::vector<std::uint64_t> items;
+  std::vector<std::uint64_t> buffer;
+  std::vector<std::uint32_t> histograms;
+};
+
+/// Orders steps given in ascending code order by (time, code): equal times keep the code order,
+/// so the sweep adds rates in the same order whatever the sort (its sums, bit for bit). Long
+/// ranges: an LSD radix sort of 8-byte items (32 bits of the time that tell them apart, then the
+/// code), whose rare runs of times equal on those bits are finished by comparison.
+void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch);
+
+}  // namespace hbcast
