@@ -43,7 +43,7 @@ namespace {
 
 constexpr double kMessageBytes = 1e6;
 
-enum class Variant { hbcast, hbcast_events, hbcast_actors, anchor };
+enum class Variant { hbcast, hbcast_events, hbcast_couriers, hbcast_actors, anchor };
 
 // Plain data, smaller than PIPE_BUF, so one write() delivers it whole.
 struct ChildReport {
@@ -107,8 +107,9 @@ ChildReport child_main(Variant variant, const std::string& platform_file, std::s
     const auto start = std::chrono::steady_clock::now();
     const auto platform = hbcast::LoadedPlatform::load(*engine, platform_file);
     const auto driver = variant == Variant::hbcast_actors   ? hbcast::ReplayDriver::actor_per_host
-                        : variant == Variant::hbcast_events ? hbcast::ReplayDriver::events
-                                                            : hbcast::ReplayDriver::automatic;
+                        : variant == Variant::hbcast_events   ? hbcast::ReplayDriver::events
+                        : variant == Variant::hbcast_couriers ? hbcast::ReplayDriver::couriers
+                                                              : hbcast::ReplayDriver::automatic;
     report.makespan = variant == Variant::anchor ? run_anchor(*engine, tree, platform.hosts())
                                                  : run_hbcast(*engine, tree, platform.hosts(), driver);
     report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -190,6 +191,7 @@ int main(int argc, char** argv)
   for (const long n : {1000L, 10000L, 100000L, 1000000L})
     for (const auto& [name, variant] : {std::pair{"broadcast/hbcast", Variant::hbcast},
                                         std::pair{"broadcast/hbcast_events", Variant::hbcast_events},
+                                        std::pair{"broadcast/hbcast_couriers", Variant::hbcast_couriers},
                                         std::pair{"broadcast/hbcast_actor_per_host", Variant::hbcast_actors},
                                         std::pair{"broadcast/s4u_anchor", Variant::anchor}})
       if (n < 1000000 || (with_million && (variant == Variant::hbcast || variant == Variant::anchor)))

@@ -1,4 +1,5 @@
-// The event-driven replay (no actors) simulates exactly what the actor-per-host reference does:
+// The event-driven replay (no actors), and its variant whose transfers are carried by courier actors,
+// simulate exactly what the actor-per-host reference does:
 // every field of the result (makespan, per-node completion and first receive start, measured and
 // observed period, throughput, slowest node, transfer count) to 1e-12 relative, on random trees
 // (with and without send start times) and binomial trees, random heterogeneous stars (shared up
@@ -169,6 +170,8 @@ void check_drivers_agree(std::uint64_t seed)
     const auto reference = replay_in_child(seed, star, replayed, options(ReplayDriver::actor_per_host));
     const auto events = replay_in_child(seed, star, replayed, options(ReplayDriver::events));
     expect_same_result(events, reference);
+    const auto couriers = replay_in_child(seed, star, replayed, options(ReplayDriver::couriers));
+    expect_same_result(couriers, reference);
   }
 }
 

@@ -12,6 +12,7 @@ simgrid::config::Flag<std::string> replay_driver_flag{
     "auto",
     {{"auto", "events up to kEventDrivenInFlightLimit transfers in flight, actors above"},
      {"events", "no actors: transfers started from completion callbacks and timers"},
+     {"couriers", "events, with transfers carried by a small pool of courier actors"},
      {"actors", "one s4u actor per host (the reference)"}},
     [](const std::string&) {}};
 
@@ -45,6 +46,7 @@ std::string to_string(ReplayDriver driver)
   switch (driver) {
     case ReplayDriver::automatic: return "auto";
     case ReplayDriver::events: return "events";
+    case ReplayDriver::couriers: return "couriers";
     default: return "actors";
   }
 }
@@ -55,6 +57,8 @@ std::optional<ReplayDriver> parse_replay_driver(const std::string& text)
     return ReplayDriver::automatic;
   if (text == "events")
     return ReplayDriver::events;
+  if (text == "couriers")
+    return ReplayDriver::couriers;
   if (text == "actors")
     return ReplayDriver::actor_per_host;
   return std::nullopt;

@@ -17,6 +17,9 @@ enum class ReplayDriver {
   /// Host-to-host transfers (Comm::sendto_async) started from completion callbacks and kernel
   /// timers: no actor, no stack, no context switch.
   events,
+  /// The event-driven replay whose transfers are mailbox comms started by a small pool of courier
+  /// actors (CourierPool): about (transfers in flight) / 64 actors, O(64) per transfer.
+  couriers,
   /// One s4u actor per node with mailboxes: the reference the event-driven replay is tested against.
   actor_per_host,
 };
