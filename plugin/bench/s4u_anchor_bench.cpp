@@ -188,7 +188,7 @@ int main(int argc, char** argv)
   benchmark::Initialize(&argc, argv);
   const bool with_million = take_million_flag(argc, argv);
   // Registered by size, then variant, so that each group sits side by side in the table.
-  for (const long n : {1000L, 10000L, 100000L, 1000000L})
+  for (const long n : {1000L, 10000L, 100000L, 1000000L, 16384L, 16385L, 32768L, 32769L, 65536L, 65537L})
     for (const auto& [name, variant] : {std::pair{"broadcast/hbcast", Variant::hbcast},
                                         std::pair{"broadcast/hbcast_events", Variant::hbcast_events},
                                         std::pair{"broadcast/hbcast_couriers", Variant::hbcast_couriers},

@@ -47,6 +47,8 @@ void Courier::run()
 {
   for (;;) {
     start_jobs();
+    if (!jobs_.empty())
+      continue;
     if (!pending_.empty())
       reap_one();
     else if (pool_->closed_)
@@ -68,9 +70,8 @@ void Courier::start_jobs()
   comms.reserve(jobs_.size());
   for (std::size_t i = 0; i < jobs_.size(); ++i)
     comms.push_back(mailbox_->put_init(&payload_marker, 0));
+  // Transfers queued while this simcall waited for its turn stay queued for the next call.
   simgrid::kernel::actor::simcall_answered([this, &comms] {
-    if (pool_->accepting_ == this)
-      pool_->accepting_ = nullptr;
     for (std::size_t i = 0; i < comms.size(); ++i) {
       const Job& job = jobs_[i];
       // The comm starts at once (the mailbox has a permanent receiver), between the two actors' hosts.
@@ -81,7 +82,9 @@ void Courier::start_jobs()
       pending_.push_back(std::move(comms[i]));
       tokens_.push_back(job.token);
     }
-    jobs_.clear();
+    jobs_.erase(jobs_.begin(), jobs_.begin() + static_cast<std::ptrdiff_t>(comms.size()));
+    if (jobs_.empty() && pool_->accepting_ == this)
+      pool_->accepting_ = nullptr;
   });
 }
 
