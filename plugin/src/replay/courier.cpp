@@ -17,17 +17,17 @@ char payload_marker;
 
 }  // namespace
 
-Courier::Courier(std::shared_ptr<CourierPool> pool, std::size_t index, sg4::Host* home)
-    : pool_(std::move(pool)), home_(home), mailbox_(sg4::Mailbox::by_name("hbcast/courier/" + std::to_string(index)))
+Courier::Courier(std::shared_ptr<CourierPool> pool, std::size_t index, sg4::ActorPtr receiver)
+    : pool_(std::move(pool))
+    , receiver_(std::move(receiver))
+    , mailbox_(sg4::Mailbox::by_name("hbcast/courier/" + std::to_string(index)))
 {
 }
 
-void Courier::spawn()
+void Courier::spawn(sg4::Host* home)
 {
-  auto self = shared_from_this();
-  receiver_ = sg4::Actor::create("hbcast-courier-receiver", home_, [self] { self->receiver_release_->acquire(); });
   mailbox_->set_receiver(receiver_);
-  sender_ = sg4::Actor::create("hbcast-courier", home_, [self] { self->run(); });
+  sender_ = sg4::Actor::create("hbcast-courier", home, [self = shared_from_this()] { self->run(); });
 }
 
 void Courier::push(sg4::Host* from, sg4::Host* to, double bytes, std::size_t token)
@@ -57,7 +57,6 @@ void Courier::run()
       wait_for_work();
   }
   mailbox_->set_receiver(nullptr);
-  receiver_release_->release();
   pool_.reset();
 }
 

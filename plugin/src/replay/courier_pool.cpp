@@ -42,8 +42,13 @@ Courier& CourierPool::courier_for_new_transfer(simgrid::s4u::Host* home)
 
 Courier& CourierPool::spawn(simgrid::s4u::Host* home)
 {
-  auto courier = std::make_shared<Courier>(shared_from_this(), next_courier_index(), home);
-  courier->spawn();
+  if (!receiver_) {
+    receiver_release_ = simgrid::s4u::Semaphore::create(0);
+    receiver_ = simgrid::s4u::Actor::create("hbcast-courier-receiver", home,
+                                            [release = receiver_release_] { release->acquire(); });
+  }
+  auto courier = std::make_shared<Courier>(shared_from_this(), next_courier_index(), receiver_);
+  courier->spawn(home);
   couriers_.push_back(courier);
   accepting_ = courier.get();
   return *courier;
@@ -56,6 +61,8 @@ void CourierPool::close()
     courier->wake();
   idle_.clear();
   couriers_.clear();
+  if (receiver_release_)
+    receiver_release_->release();
 }
 
 }  // namespace hbcast

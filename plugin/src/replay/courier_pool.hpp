@@ -1,6 +1,8 @@
 #pragma once
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -18,7 +20,7 @@ class Courier;
 /// std::list::remove, which scans the whole list: O(transfers in flight) per transfer, whichever
 /// actor issued it. A mailbox comm is instead listed by the actors that issue and wait for it.
 /// So a courier (an actor) moves to the sending host and sends to a mailbox whose permanent
-/// receiver (a second, idle actor) it has moved to the receiving host: the comm starts at once
+/// receiver (the pool's one idle actor) it has moved to the receiving host: the comm starts at once
 /// between those two hosts, and stays listed only in that courier's short list. Each courier
 /// carries at most kCourierLoad transfers at a time and reaps them with Comm::wait_any, so a
 /// transfer costs O(kCourierLoad); a pool holds about (transfers in flight) / kCourierLoad
@@ -45,6 +47,8 @@ private:
   Courier& spawn(simgrid::s4u::Host* home);
 
   Handler on_end_;
+  simgrid::s4u::ActorPtr receiver_;  // every courier's permanent receiver; idle until close()
+  simgrid::s4u::SemaphorePtr receiver_release_;
   std::vector<std::shared_ptr<Courier>> couriers_;  // released at close(); each courier's actor keeps its own
   std::vector<Courier*> idle_;
   Courier* running_ = nullptr;    // the courier handling a transfer's end right now
@@ -53,6 +57,6 @@ private:
 };
 
 /// Transfers per courier: bounds the courier's activity list and its wait_any vector.
-inline constexpr std::size_t kCourierLoad = 64;
+inline constexpr std::size_t kCourierLoad = 16;
 
 }  // namespace hbcast
