@@ -57,6 +57,6 @@ private:
 };
 
 /// Transfers per courier: bounds the courier's activity list and its wait_any vector.
-inline constexpr std::size_t kCourierLoad = 16;
+inline constexpr std::size_t kCourierLoad = 32;
 
 }  // namespace hbcast
