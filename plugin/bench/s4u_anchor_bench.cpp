@@ -1,8 +1,8 @@
 // The anchor (issue 13): a minimal hand-written s4u broadcast, one actor per host receiving from
 // and putting to mailboxes along the same binomial tree, against hbcast's replay of that tree:
 // broadcast/hbcast is what users get (ReplayDriver::automatic: events up to
-// kEventDrivenInFlightLimit transfers in flight, actors above), hbcast_events and
-// hbcast_actor_per_host force one driver. Atomic one-port binomial tree, 1 MB, crossbar <cluster>
+// kEventDrivenInFlightLimit transfers in flight, couriers above), hbcast_events, hbcast_couriers
+// and hbcast_actor_per_host force one driver. Atomic one-port binomial tree, 1 MB, crossbar <cluster>
 // generated here. SimGrid allows one engine per process, so every measurement forks a child that
 // loads the platform, broadcasts once and _exits (no engine teardown on either side); the child
 // reports its wall time (platform load + broadcast) through a pipe, and the parent reads its peak
@@ -43,7 +43,7 @@ namespace {
 
 constexpr double kMessageBytes = 1e6;
 
-enum class Variant { hbcast, hbcast_events, hbcast_actors, anchor };
+enum class Variant { hbcast, hbcast_events, hbcast_couriers, hbcast_actors, anchor };
 
 // Plain data, smaller than PIPE_BUF, so one write() delivers it whole.
 struct ChildReport {
@@ -107,8 +107,9 @@ ChildReport child_main(Variant variant, const std::string& platform_file, std::s
     const auto start = std::chrono::steady_clock::now();
     const auto platform = hbcast::LoadedPlatform::load(*engine, platform_file);
     const auto driver = variant == Variant::hbcast_actors   ? hbcast::ReplayDriver::actor_per_host
-                        : variant == Variant::hbcast_events ? hbcast::ReplayDriver::events
-                                                            : hbcast::ReplayDriver::automatic;
+                        : variant == Variant::hbcast_events   ? hbcast::ReplayDriver::events
+                        : variant == Variant::hbcast_couriers ? hbcast::ReplayDriver::couriers
+                                                              : hbcast::ReplayDriver::automatic;
     report.makespan = variant == Variant::anchor ? run_anchor(*engine, tree, platform.hosts())
                                                  : run_hbcast(*engine, tree, platform.hosts(), driver);
     report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -190,6 +191,7 @@ int main(int argc, char** argv)
   for (const long n : {1000L, 10000L, 100000L, 1000000L})
     for (const auto& [name, variant] : {std::pair{"broadcast/hbcast", Variant::hbcast},
                                         std::pair{"broadcast/hbcast_events", Variant::hbcast_events},
+                                        std::pair{"broadcast/hbcast_couriers", Variant::hbcast_couriers},
                                         std::pair{"broadcast/hbcast_actor_per_host", Variant::hbcast_actors},
                                         std::pair{"broadcast/s4u_anchor", Variant::anchor}})
       if (n < 1000000 || (with_million && (variant == Variant::hbcast || variant == Variant::anchor)))

@@ -255,7 +255,7 @@ TEST(CliScale, HundredThousandHostBinomialReplaysWithoutContextOptions)
   EXPECT_NEAR(run["pairwise"]["makespan"].get<double>(), closed_form, 1e-12);
   EXPECT_NEAR(run["simulated"]["makespan"].get<double>(), closed_form, 1e-9 * closed_form);
   EXPECT_EQ(run["transfers"], 99999);
-  EXPECT_EQ(run["replay_driver"], "actors");  // 50,000 transfers may be in flight: too many for events
+  EXPECT_EQ(run["replay_driver"], "couriers");  // 50,000 transfers may be in flight: too many for events
 }
 
 TEST(CliReplayDriver, TheConfigurationKeyChoosesTheDriverAndTheReportNamesIt)

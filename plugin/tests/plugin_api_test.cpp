@@ -153,7 +153,7 @@ TEST(PluginApi, TheConfigurationKeyChoosesTheReplayDriver)
   EXPECT_DOUBLE_EQ(by_events->result().makespan, by_actors->result().makespan);
 }
 
-TEST(ReplayDriverChoice, EventsUpToTheInFlightLimitThenActors)
+TEST(ReplayDriverChoice, EventsUpToTheInFlightLimitThenCouriers)
 {
   // Binomial over 8 hosts: 0 -> {4, 2, 1}, 4 -> {6, 5}, 2 -> {3}, 6 -> {7}: 4 senders, 7 edges.
   EXPECT_EQ(max_transfers_in_flight(binomial_tree(8, 0), PortModel::one_port), 4u);
@@ -163,12 +163,14 @@ TEST(ReplayDriverChoice, EventsUpToTheInFlightLimitThenActors)
   EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::one_port),
             ReplayDriver::events);
   EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, flat_tree(large, 0), PortModel::multi_port),
-            ReplayDriver::actor_per_host);
+            ReplayDriver::couriers);
   EXPECT_EQ(choose_replay_driver(ReplayDriver::automatic, binomial_tree(large + 2, 0), PortModel::one_port),
-            ReplayDriver::actor_per_host);
+            ReplayDriver::couriers);
   EXPECT_EQ(choose_replay_driver(ReplayDriver::events, binomial_tree(large + 2, 0), PortModel::one_port),
             ReplayDriver::events);
   EXPECT_EQ(parse_replay_driver("actors"), ReplayDriver::actor_per_host);
+  EXPECT_EQ(parse_replay_driver("couriers"), ReplayDriver::couriers);
+  EXPECT_EQ(to_string(ReplayDriver::couriers), "couriers");
   EXPECT_EQ(parse_replay_driver("auto"), ReplayDriver::automatic);
   EXPECT_FALSE(parse_replay_driver("threads").has_value());
 }

@@ -1,4 +1,5 @@
-// The event-driven replay (no actors) simulates exactly what the actor-per-host reference does:
+// The event-driven replay (no actors), and its variant whose transfers are carried by courier actors,
+// simulate exactly what the actor-per-host reference does:
 // every field of the result (makespan, per-node completion and first receive start, measured and
 // observed period, throughput, slowest node, transfer count) to 1e-12 relative, on random trees
 // (with and without send start times) and binomial trees, random heterogeneous stars (shared up
@@ -152,10 +153,9 @@ void expect_same_result(const ReplayResult& events, const ReplayResult& referenc
   }
 }
 
-void check_drivers_agree(std::uint64_t seed)
+void check_drivers_agree(std::uint64_t seed, std::size_t n)
 {
   std::mt19937_64 rng(seed);
-  const std::size_t n = 2 + seed % 40;
   const auto star = test_support::random_star(n, rng);
   const double bytes = std::floor(std::uniform_real_distribution<double>(1e3, 1e8)(rng));
   const PortModel port = seed % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
@@ -169,6 +169,8 @@ void check_drivers_agree(std::uint64_t seed)
     const auto reference = replay_in_child(seed, star, replayed, options(ReplayDriver::actor_per_host));
     const auto events = replay_in_child(seed, star, replayed, options(ReplayDriver::events));
     expect_same_result(events, reference);
+    const auto couriers = replay_in_child(seed, star, replayed, options(ReplayDriver::couriers));
+    expect_same_result(couriers, reference);
   }
 }
 
@@ -178,6 +180,17 @@ class ReplayDrivers : public ::testing::TestWithParam<int> {};
 
 TEST_P(ReplayDrivers, EventDrivenReplayEqualsActorPerHost)
 {
-  check_drivers_agree(static_cast<std::uint64_t>(GetParam()));
+  const auto seed = static_cast<std::uint64_t>(GetParam());
+  check_drivers_agree(seed, 2 + seed % 40);
 }
 INSTANTIATE_TEST_SUITE_P(Seeds, ReplayDrivers, ::testing::Range(1, 121));
+
+// Hundreds of transfers in flight: many couriers, handing transfers over and going idle.
+class ReplayDriversManyInFlight : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReplayDriversManyInFlight, EventDrivenReplayEqualsActorPerHost)
+{
+  const auto seed = static_cast<std::uint64_t>(GetParam());
+  check_drivers_agree(seed, 300 + seed % 200);
+}
+INSTANTIATE_TEST_SUITE_P(Seeds, ReplayDriversManyInFlight, ::testing::Range(1, 5));

@@ -61,6 +61,7 @@ EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::
     , nodes_(tree_.size())
     , parents_(tree_.parents())
     , in_flight_(tree_.size())
+    , edge_busy_(tree_.size(), 0)
 {
   connect_completion_dispatch();
   nodes_[tree_.root()].received = static_cast<std::uint32_t>(options_.slices);
@@ -70,8 +71,18 @@ EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::
 void EventDrivenBroadcast::launch()
 {
   keep_alive_ = shared_from_this();
+  if (options_.driver == ReplayDriver::couriers)
+    start_couriers();
   // From an actor, the first sends and timers must still be made in kernel context.
   simgrid::kernel::actor::simcall_answered([this] { advance(tree_.root()); });
+}
+
+void EventDrivenBroadcast::start_couriers()
+{
+  couriers_ = std::make_shared<CourierPool>([weak = weak_from_this()](std::size_t child, const sg4::Comm& comm) {
+    if (auto owner = weak.lock())
+      static_cast<EventDrivenBroadcast&>(*owner).on_transfer_end(static_cast<NodeId>(child), comm);
+  });
 }
 
 void EventDrivenBroadcast::advance(NodeId node)
@@ -94,7 +105,7 @@ void EventDrivenBroadcast::advance(NodeId node)
         if (state.next_child == children.size()) {
           ++state.slice;
           state.step = Step::wait_slice;
-        } else if (in_flight_[children[state.next_child]]) {
+        } else if (edge_busy_[children[state.next_child]]) {
           return;  // multi-port: the edge carries one slice at a time; its end resumes the node
         } else if (auto until = hold_until(children[state.next_child])) {
           state.step = Step::hold;
@@ -121,8 +132,13 @@ bool EventDrivenBroadcast::send_next(NodeId node)
 {
   NodeState& state = nodes_[node];
   const NodeId child = tree_.children(node)[state.next_child++];
-  in_flight_[child] = sg4::Comm::sendto_async(hosts_[node], hosts_[child], static_cast<uint64_t>(slice_bytes_));
-  in_flight_[child]->extension_set(edge_extension(), new EdgeTag{weak_from_this(), child});
+  edge_busy_[child] = 1;
+  if (couriers_) {
+    couriers_->send(hosts_[node], hosts_[child], slice_bytes_, child);
+  } else {
+    in_flight_[child] = sg4::Comm::sendto_async(hosts_[node], hosts_[child], static_cast<uint64_t>(slice_bytes_));
+    in_flight_[child]->extension_set(edge_extension(), new EdgeTag{weak_from_this(), child});
+  }
   ++state.outgoing;
   if (options_.port == PortModel::one_port) {
     state.step = Step::wait_send;
@@ -145,6 +161,7 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
              hosts_[child]->get_cname(), comm.get_state_str());
     return;
   }
+  edge_busy_[child] = 0;
   retired_.push_back(std::move(in_flight_[child]));
   record_transfer(child, comm.get_start_time(), comm.get_finish_time());
   NodeState& receiver = nodes_[child];
@@ -195,8 +212,11 @@ void EventDrivenBroadcast::set_timer(double date, NodeId node)
 
 void EventDrivenBroadcast::retire_if_done()
 {
-  if (done())
-    finished_broadcasts().push_back(std::move(keep_alive_));
+  if (!done())
+    return;
+  if (couriers_)
+    couriers_->close();
+  finished_broadcasts().push_back(std::move(keep_alive_));
 }
 
 }  // namespace hbcast

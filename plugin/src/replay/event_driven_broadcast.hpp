@@ -1,6 +1,8 @@
 #pragma once
 #include <hbcast/replay/tree_broadcast.hpp>
 
+#include "courier_pool.hpp"
+
 #include <simgrid/s4u/Comm.hpp>
 
 #include <cstdint>
@@ -20,6 +22,9 @@ namespace hbcast {
 /// A wait ends as an actor's sleep does in SimGrid: at its date, or at an earlier event less than
 /// SimGrid's timing precision (surf/precision) before it, where SimGrid ends the sleep action
 /// early. Without that rule, the two replays would differ by up to that precision.
+///
+/// With ReplayDriver::couriers, transfers go through a CourierPool instead of Comm::sendto_async:
+/// the same steps, but a transfer no longer costs O(transfers in flight) in SimGrid 3.32.
 class EventDrivenBroadcast final : public TreeBroadcast {
 public:
   EventDrivenBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);
@@ -55,13 +60,16 @@ private:
   void wake(NodeId node);
   void set_timer(double date, NodeId node);
   void retire_if_done();
+  void start_couriers();
 
   std::vector<NodeState> nodes_;
   std::vector<NodeId> parents_;
   std::multimap<double, NodeId> sleepers_;         // nodes waiting, by the date their wait ends
-  std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge
+  std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge (events)
+  std::vector<std::uint8_t> edge_busy_;           // per child node: its incoming edge carries a slice
   std::vector<simgrid::s4u::CommPtr> retired_;    // ended comms, freed at the next event (not inside their own callback)
   std::shared_ptr<TreeBroadcast> keep_alive_;     // in flight, the broadcast owns itself
+  std::shared_ptr<CourierPool> couriers_;         // ReplayDriver::couriers only
 };
 
 }  // namespace hbcast

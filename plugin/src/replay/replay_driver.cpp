@@ -8,10 +8,12 @@ namespace {
 // Declared at load time, so that the engine's --cfg parsing already knows the key.
 simgrid::config::Flag<std::string> replay_driver_flag{
     "hbcast/replay-driver",
-    "How hbcast replays a broadcast tree: auto (events unless too many transfers may be in flight), events, actors",
+    "How hbcast replays a broadcast tree: auto (events unless too many transfers may be in flight, then couriers), "
+    "events, couriers, actors",
     "auto",
-    {{"auto", "events up to kEventDrivenInFlightLimit transfers in flight, actors above"},
+    {{"auto", "events up to kEventDrivenInFlightLimit transfers in flight, couriers above"},
      {"events", "no actors: transfers started from completion callbacks and timers"},
+     {"couriers", "events, with transfers carried by a small pool of courier actors"},
      {"actors", "one s4u actor per host (the reference)"}},
     [](const std::string&) {}};
 
@@ -37,7 +39,7 @@ ReplayDriver choose_replay_driver(ReplayDriver driver, const BroadcastTree& tree
   if (driver != ReplayDriver::automatic)
     return driver;
   return max_transfers_in_flight(tree, port) <= kEventDrivenInFlightLimit ? ReplayDriver::events
-                                                                          : ReplayDriver::actor_per_host;
+                                                                          : ReplayDriver::couriers;
 }
 
 std::string to_string(ReplayDriver driver)
@@ -45,6 +47,7 @@ std::string to_string(ReplayDriver driver)
   switch (driver) {
     case ReplayDriver::automatic: return "auto";
     case ReplayDriver::events: return "events";
+    case ReplayDriver::couriers: return "couriers";
     default: return "actors";
   }
 }
@@ -55,6 +58,8 @@ std::optional<ReplayDriver> parse_replay_driver(const std::string& text)
     return ReplayDriver::automatic;
   if (text == "events")
     return ReplayDriver::events;
+  if (text == "couriers")
+    return ReplayDriver::couriers;
   if (text == "actors")
     return ReplayDriver::actor_per_host;
   return std::nullopt;

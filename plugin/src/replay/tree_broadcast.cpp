@@ -84,7 +84,7 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
   options.driver = choose_replay_driver(options.driver, tree, options.port);
   sg_hbcast_plugin_init();
   std::shared_ptr<TreeBroadcast> broadcast;
-  if (options.driver == ReplayDriver::events)
+  if (options.driver == ReplayDriver::events || options.driver == ReplayDriver::couriers)
     broadcast = std::make_shared<EventDrivenBroadcast>(std::move(tree), std::move(hosts), std::move(options));
   else
     broadcast = std::make_shared<ActorPerHostBroadcast>(std::move(tree), std::move(hosts), std::move(options));

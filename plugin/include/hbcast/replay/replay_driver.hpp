@@ -17,28 +17,33 @@ enum class ReplayDriver {
   /// Host-to-host transfers (Comm::sendto_async) started from completion callbacks and kernel
   /// timers: no actor, no stack, no context switch.
   events,
+  /// The event-driven replay whose transfers are mailbox comms started by a small pool of courier
+  /// actors (CourierPool): about (transfers in flight) / 64 actors, O(64) per transfer.
+  couriers,
   /// One s4u actor per node with mailboxes: the reference the event-driven replay is tested against.
   actor_per_host,
 };
 
-/// SimGrid 3.32 takes every finished host-to-host comm out of a std::list of all unfinished ones
-/// (std::list::remove in CommImpl::finish), so an event-driven transfer costs O(transfers in
-/// flight). Measured with s4u_anchor_bench (binomial, one-port): events take 0.64x the actors'
-/// time at 6,144 transfers in flight, 1.09x at 8,192 and 4.5x at 16,384.
-inline constexpr std::size_t kEventDrivenInFlightLimit = 6144;
+/// SimGrid 3.32 lists every Comm::sendto_async comm in maestro's activity list and takes it out
+/// with a std::list::remove that scans the whole list (CommImpl::finish), so an event-driven
+/// transfer costs O(transfers in flight); couriers cost O(kCourierLoad) per transfer plus their
+/// actors. Measured with s4u_anchor_bench (binomial, one-port, 2026-11-26): at 1,000 hosts
+/// (500 in flight) the two take the same time, at 10,000 couriers take 0.62x the events' time.
+inline constexpr std::size_t kEventDrivenInFlightLimit = 1024;
 
 /// The most transfers `tree` can have in flight at once: one per sending node (one-port), one
 /// per edge (multi-port: an edge carries one slice at a time).
 std::size_t max_transfers_in_flight(const BroadcastTree& tree, PortModel port);
-/// `driver` unless automatic; then events up to kEventDrivenInFlightLimit transfers in flight.
+/// `driver` unless automatic; then events up to kEventDrivenInFlightLimit transfers in flight,
+/// couriers above.
 ReplayDriver choose_replay_driver(ReplayDriver driver, const BroadcastTree& tree, PortModel port);
 
-/// The hbcast/replay-driver configuration key (--cfg=hbcast/replay-driver:auto|events|actors,
+/// The hbcast/replay-driver configuration key (--cfg=hbcast/replay-driver:auto|events|couriers|actors,
 /// declared with SimGrid's own keys, so any s4u program takes it on its command line); auto if unset.
 ReplayDriver configured_replay_driver();
 
 std::string to_string(ReplayDriver driver);
-/// "auto" / "events" / "actors"; nullopt otherwise.
+/// "auto" / "events" / "couriers" / "actors"; nullopt otherwise.
 std::optional<ReplayDriver> parse_replay_driver(const std::string& text);
 
 }  // namespace hbcast

@@ -57,7 +57,7 @@ struct SchedulerRun {
   /// Pipelined only: the observed period, mean inter-arrival of slices at the node that completes
   /// last, past its first slice (ReplayResult::observed_period); simulated.period is the formula.
   std::optional<double> observed_period;
-  /// How the replay drove SimGrid: "events" or "actors" (ReplayDriver); empty in older reports.
+  /// How the replay drove SimGrid: "events", "couriers" or "actors" (ReplayDriver); empty in older reports.
   std::string replay_driver;
   /// Multi-tree plans (issue 16): each tree's weight (slices per second, summing to the plan's
   /// throughput) and, when trees are kept, its children lists. Empty for single trees.

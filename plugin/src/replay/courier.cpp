@@ -1,0 +1,125 @@
+#include "courier.hpp"
+
+#include "courier_pool.hpp"
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/simix.hpp>
+
+#include <string>
+
+namespace sg4 = simgrid::s4u;
+
+namespace hbcast {
+namespace {
+
+// Mailbox comms carry a payload pointer; the simulated size is what matters.
+char payload_marker;
+
+}  // namespace
+
+Courier::Courier(std::shared_ptr<CourierPool> pool, std::size_t index, sg4::ActorPtr receiver)
+    : pool_(std::move(pool))
+    , receiver_(std::move(receiver))
+    , mailbox_(sg4::Mailbox::by_name("hbcast/courier/" + std::to_string(index)))
+{
+}
+
+void Courier::spawn(sg4::Host* home)
+{
+  mailbox_->set_receiver(receiver_);
+  sender_ = sg4::Actor::create("hbcast-courier", home, [self = shared_from_this()] { self->run(); });
+}
+
+void Courier::push(sg4::Host* from, sg4::Host* to, double bytes, std::size_t token)
+{
+  jobs_.push_back({from, to, bytes, token});
+}
+
+void Courier::wake()
+{
+  if (!waiting_)
+    return;
+  waiting_ = false;
+  work_->release();
+}
+
+void Courier::run()
+{
+  for (;;) {
+    start_jobs();
+    if (!jobs_.empty())
+      continue;
+    if (!pending_.empty())
+      reap_one();
+    else if (pool_->closed_)
+      break;
+    else
+      wait_for_work();
+  }
+  mailbox_->set_receiver(nullptr);
+  pool_.reset();
+}
+
+void Courier::start_jobs()
+{
+  if (jobs_.empty())
+    return;
+  // put_init names its caller as the sender, so the comms are made here, in the courier's context.
+  std::vector<sg4::CommPtr> comms;
+  comms.reserve(jobs_.size());
+  for (std::size_t i = 0; i < jobs_.size(); ++i)
+    comms.push_back(mailbox_->put_init(&payload_marker, 0));
+  // Transfers queued while this simcall waited for its turn stay queued for the next call.
+  simgrid::kernel::actor::simcall_answered([this, &comms] {
+    for (std::size_t i = 0; i < comms.size(); ++i) {
+      const Job& job = jobs_[i];
+      // The comm starts at once (the mailbox has a permanent receiver), between the two actors' hosts.
+      sender_->set_host(job.from);
+      receiver_->set_host(job.to);
+      comms[i]->set_payload_size(static_cast<uint64_t>(job.bytes));
+      comms[i]->start();
+      pending_.push_back(std::move(comms[i]));
+      tokens_.push_back(job.token);
+    }
+    jobs_.erase(jobs_.begin(), jobs_.begin() + static_cast<std::ptrdiff_t>(comms.size()));
+    if (jobs_.empty() && pool_->accepting_ == this)
+      pool_->accepting_ = nullptr;
+  });
+}
+
+void Courier::reap_one()
+{
+  std::size_t index = 0;
+  try {
+    index = static_cast<std::size_t>(sg4::Comm::wait_any(pending_));
+  } catch (const simgrid::NetworkFailureException&) {
+    while (index < pending_.size() && pending_[index]->get_state() != sg4::Activity::State::FAILED)
+      ++index;
+    if (index == pending_.size())
+      throw;
+  }
+  const sg4::CommPtr comm = std::move(pending_[index]);
+  const std::size_t token = tokens_[index];
+  pending_[index] = std::move(pending_.back());
+  pending_.pop_back();
+  tokens_[index] = tokens_.back();
+  tokens_.pop_back();
+  simgrid::kernel::actor::simcall_answered([this, &comm, token] {
+    pool_->running_ = this;
+    pool_->on_end_(token, *comm);
+    pool_->running_ = nullptr;
+  });
+}
+
+void Courier::wait_for_work()
+{
+  // The mailbox keeps every comm it delivered to its permanent receiver; all of ours have ended.
+  mailbox_->clear();
+  simgrid::kernel::actor::simcall_answered([this] {
+    waiting_ = true;
+    pool_->idle_.push_back(this);
+  });
+  work_->acquire();
+}
+
+}  // namespace hbcast
