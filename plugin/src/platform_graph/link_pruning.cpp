@@ -12,7 +12,7 @@ LinkPruning::LinkPruning(const TopologyGraph& graph, NodeId source)
     : source_(source), links_(graph.links()), first_out_link_(graph.size() + 1, 0),
       first_in_link_(graph.size() + 1, 0), in_links_(links_.size()), kept_(links_.size(), true),
       essential_(links_.size(), false), kept_in_degree_(graph.size(), 0), kept_count_(links_.size()),
-      reached_(graph.size(), false)
+      reached_(graph.size(), kUnreached)
 {
   require_reachable_from(graph, source);
   for (const auto& [from, to] : links_) {  // graph.links() is grouped by tail
@@ -58,26 +58,55 @@ bool LinkPruning::try_remove(std::size_t link)
 bool LinkPruning::head_reachable_without(std::size_t link) const
 {
   // Only the head can lose reachability by removing one of its incoming links: every other host
-  // reached through the head before is still reached through it if the head is. The search runs
-  // backwards from the head: the source usually sends to many hosts, so a few steps meet it where
-  // a search from the source would cover much of the graph first.
+  // reached through the head before is still reached through it if the head is. Two searches
+  // take turns, one from the source and one backwards from the head: the answer comes from the
+  // smaller side (a source sending to many hosts is met backwards in a few steps; a head with
+  // many in-links is met forwards), at most twice its cost.
   const NodeId target = head(link);
-  std::fill(reached_.begin(), reached_.end(), false);
-  pending_.assign(1, target);
-  reached_[target] = true;
-  while (!pending_.empty()) {
-    const NodeId v = pending_.back();
-    pending_.pop_back();
-    for (std::size_t i = first_in_link_[v]; i < first_in_link_[v + 1]; ++i) {
-      const std::size_t in = in_links_[i];
-      const NodeId u = links_[in].first;
-      if (!kept_[in] || in == link || reached_[u])
-        continue;
-      if (u == source_)
-        return true;
-      reached_[u] = true;
-      pending_.push_back(u);
-    }
+  std::fill(reached_.begin(), reached_.end(), kUnreached);
+  reached_[source_] = kFromSource;
+  reached_[target] = kToHead;
+  pending_.assign(1, source_);
+  pending_back_.assign(1, target);
+  while (!pending_.empty() && !pending_back_.empty()) {
+    if (expand_forward(link) || expand_backward(link))
+      return true;
+  }
+  return false;
+}
+
+// One host of the forward search: true once it meets the backward one.
+bool LinkPruning::expand_forward(std::size_t link) const
+{
+  const NodeId u = pending_.back();
+  pending_.pop_back();
+  for (std::size_t out = first_out_link_[u]; out < first_out_link_[u + 1]; ++out) {
+    const NodeId v = links_[out].second;
+    if (!kept_[out] || out == link || reached_[v] == kFromSource)
+      continue;
+    if (reached_[v] == kToHead)
+      return true;
+    reached_[v] = kFromSource;
+    pending_.push_back(v);
+  }
+  return false;
+}
+
+bool LinkPruning::expand_backward(std::size_t link) const
+{
+  if (pending_back_.empty())
+    return false;
+  const NodeId v = pending_back_.back();
+  pending_back_.pop_back();
+  for (std::size_t i = first_in_link_[v]; i < first_in_link_[v + 1]; ++i) {
+    const std::size_t in = in_links_[i];
+    const NodeId u = links_[in].first;
+    if (!kept_[in] || in == link || reached_[u] == kToHead)
+      continue;
+    if (reached_[u] == kFromSource)
+      return true;
+    reached_[u] = kToHead;
+    pending_back_.push_back(u);
   }
   return false;
 }

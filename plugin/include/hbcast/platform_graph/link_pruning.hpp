@@ -42,6 +42,8 @@ public:
 private:
   std::size_t node_count() const { return first_out_link_.size() - 1; }
   bool head_reachable_without(std::size_t link) const;
+  bool expand_forward(std::size_t link) const;
+  bool expand_backward(std::size_t link) const;
 
   NodeId source_;
   std::vector<std::pair<NodeId, NodeId>> links_;
@@ -52,8 +54,11 @@ private:
   std::vector<bool> essential_;
   std::vector<std::size_t> kept_in_degree_;
   std::size_t kept_count_;
-  mutable std::vector<bool> reached_;  // search scratch
+  // Scratch of head_reachable_without: which search reached each host, and their stacks.
+  static constexpr char kUnreached = 0, kFromSource = 1, kToHead = 2;
+  mutable std::vector<char> reached_;
   mutable std::vector<NodeId> pending_;
+  mutable std::vector<NodeId> pending_back_;
 };
 
 /// The single-pass pruning of Algorithms 1 and 6: tries to remove every link once, in the order
