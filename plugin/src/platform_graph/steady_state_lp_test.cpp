@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -239,4 +240,44 @@ TEST(SteadyStateLp, RejectsUnreachableHostsAndBadArguments)
   EXPECT_THROW(solve_steady_state_broadcast(graph, 3, kSlice), std::invalid_argument);
   EXPECT_THROW(solve_steady_state_broadcast(graph, 2, -1.0), std::invalid_argument);
   EXPECT_THROW(solve_steady_state_broadcast(graph, 2, NAN), std::invalid_argument);
+}
+
+// A chain 0 -> 1 -> ... -> 199 (T = 0.01) and its reverse: every slice for the last host crosses
+// each forward link, each alone among its sender's useful sends, so TP = 1 / 0.01 = 100. Past 128
+// hosts the cut generation runs its maximum flows on worker threads.
+TEST(SteadyStateLp, LongChainSolvedOnWorkerThreads)
+{
+  TopologyGraph graph(200);
+  for (NodeId u = 0; u + 1 < 200; ++u) {
+    add_timed_link(graph, u, u + 1, 0.01);
+    add_timed_link(graph, u + 1, u, 0.01);
+  }
+  const auto solution = solve_steady_state_broadcast(graph, 0, kSlice);
+  EXPECT_NEAR(solution.slices_per_second, 100.0, 100.0 * kTolerance);
+  for (NodeId u = 0; u + 1 < 200; ++u)
+    EXPECT_NEAR(load(solution, graph, u, u + 1), 100.0, 1e-6) << u;
+}
+
+// Cut generation (skipping certified hosts, flows on threads) against the full program solved by
+// the dual simplex, on random strongly connected graphs of 3 to 12 hosts.
+TEST(SteadyStateLpProperty, CutGenerationEqualsTheFullProgram)
+{
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    std::mt19937 random(seed);
+    const std::size_t n = std::uniform_int_distribution<std::size_t>(3, 12)(random);
+    std::uniform_real_distribution<double> time(0.005, 0.05);
+    std::uniform_int_distribution<NodeId> host(0, static_cast<NodeId>(n - 1));
+    TopologyGraph graph(n);
+    for (NodeId u = 0; u < n; ++u)  // a ring keeps every host reachable
+      add_timed_link(graph, u, static_cast<NodeId>((u + 1) % n), time(random));
+    for (std::size_t k = 0; k < 2 * n; ++k) {
+      const NodeId from = host(random), to = host(random);
+      if (from != to && !graph.has_link(from, to))
+        add_timed_link(graph, from, to, time(random));
+    }
+    const double cuts = solve_steady_state_broadcast(graph, 0, kSlice).slices_per_second;
+    const double full =
+        solve_steady_state_broadcast(graph, 0, kSlice, lp_options(SteadyStateLpMethod::dual_simplex)).slices_per_second;
+    ASSERT_NEAR(cuts, full, 1e-7 * full) << "seed " << seed << ", " << n << " hosts";
+  }
 }
