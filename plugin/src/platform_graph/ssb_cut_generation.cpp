@@ -29,6 +29,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 
 namespace hbcast::steady_state_lp_detail {
@@ -255,7 +256,7 @@ public:
   bool certified(NodeId w) const { return certified_[w]; }
   std::size_t host_count() const { return certified_.size(); }
 
-  /// w gets TP (found by a flow, or by the rule): its arcs count towards its successors.
+  /// w gets TP: its arcs count towards its successors, which may then get TP too.
   void certify(NodeId w)
   {
     pending_.assign(1, w);
@@ -303,8 +304,9 @@ public:
   }
 
   /// The cut of each host in `open` whose flow falls short of TP (none: it gets TP).
-  std::vector<std::optional<std::vector<int>>> short_cuts(const std::vector<NodeId>& open, const std::vector<double>& capacity,
-                                           double negligible, NodeId source, double throughput)
+  std::vector<std::optional<std::vector<int>>> short_cuts(const std::vector<NodeId>& open,
+                                                          const std::vector<double>& capacity, double negligible,
+                                                          NodeId source, double throughput)
   {
     std::vector<std::optional<std::vector<int>>> cuts(open.size());
     auto work = [&](std::size_t t) {
@@ -315,8 +317,14 @@ public:
           cuts[i] = network.arcs_leaving_source_side(source);
     };
     std::vector<std::thread> workers;
-    for (std::size_t t = 1; t < networks_.size(); ++t)
-      workers.emplace_back(work, t);
+    std::size_t t = 1;
+    try {
+      for (; t < networks_.size(); ++t)
+        workers.emplace_back(work, t);
+    } catch (const std::system_error&) {  // no thread to be had: the stripes left run here
+      for (; t < networks_.size(); ++t)
+        work(t);
+    }
     work(0);
     for (auto& worker : workers)
       worker.join();
