@@ -137,6 +137,12 @@ TEST(CliErrors, InvalidSimGridOptionValueReportsSimGridsMessage)
   expect_one_line_error(run_hbcast({"simulate", kStar, "--cfg=network/model:FOO"}), "Model 'FOO' is invalid");
 }
 
+TEST(CliErrors, UnknownReplayDriverIsNamedWithTheValidOnes)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "--cfg=hbcast/replay-driver:bogus"}),
+                        "'bogus' is not a replay driver (auto, events, couriers, actors)");
+}
+
 TEST(CliErrors, UnwritableDotFileKeepsNothingHalfWritten)
 {
   expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--dot", "/nonexistent/dir/tree.dot"}),

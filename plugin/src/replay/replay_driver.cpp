@@ -2,20 +2,24 @@
 
 #include <xbt/config.hpp>
 
+#include <stdexcept>
+
 namespace hbcast {
 namespace {
 
-// Declared at load time, so that the engine's --cfg parsing already knows the key.
+// Declared at load time, so that the engine's --cfg parsing already knows the key. A bad value
+// throws from the callback, which SimGrid reports as an error (its list of valid values would
+// abort instead).
 simgrid::config::Flag<std::string> replay_driver_flag{
     "hbcast/replay-driver",
-    "How hbcast replays a broadcast tree: auto (events unless too many transfers may be in flight, then couriers), "
-    "events, couriers, actors",
-    "auto",
-    {{"auto", "events up to kEventDrivenInFlightLimit transfers in flight, couriers above"},
-     {"events", "no actors: transfers started from completion callbacks and timers"},
-     {"couriers", "events, with transfers carried by a small pool of courier actors"},
-     {"actors", "one s4u actor per host (the reference)"}},
-    [](const std::string&) {}};
+    "How hbcast replays a broadcast tree: auto (events up to 1,024 transfers in flight, "
+    "couriers above), events (no actors), couriers (events, transfers carried by a pool of courier actors), "
+    "actors (one s4u actor per host, the reference)",
+    "auto", [](const std::string& value) {
+      if (!parse_replay_driver(value))
+        throw std::invalid_argument("hbcast/replay-driver: '" + value +
+                                    "' is not a replay driver (auto, events, couriers, actors)");
+    }};
 
 }  // namespace
 
