@@ -9,33 +9,22 @@
 namespace hbcast {
 
 LinkPruning::LinkPruning(const TopologyGraph& graph, NodeId source)
-    : source_(source), links_(graph.links()), first_out_link_(graph.size() + 1, 0),
-      first_in_link_(graph.size() + 1, 0), in_links_(links_.size()), kept_(links_.size(), true),
-      essential_(links_.size(), false), kept_in_degree_(graph.size(), 0), kept_count_(links_.size()),
-      reached_(graph.size(), kUnreached)
+    : source_(source), links_(graph.links()),
+      out_links_(graph.size(), links_.size(), [this](std::size_t k) { return links_[k].first; }),
+      in_links_(graph.size(), links_.size(), [this](std::size_t k) { return links_[k].second; }),
+      kept_(links_.size(), true), essential_(links_.size(), false), kept_in_degree_(graph.size(), 0),
+      kept_count_(links_.size()), reached_(graph.size(), kUnreached)
 {
   require_reachable_from(graph, source);
-  for (const auto& [from, to] : links_) {  // graph.links() is grouped by tail
-    ++first_out_link_[from + 1];
-    ++kept_in_degree_[to];
-  }
   for (const auto& link : links_)
-    ++first_in_link_[link.second + 1];
-  for (NodeId u = 0; u < graph.size(); ++u) {
-    first_out_link_[u + 1] += first_out_link_[u];
-    first_in_link_[u + 1] += first_in_link_[u];
-  }
-  std::vector<std::size_t> fill(first_in_link_.begin(), first_in_link_.end() - 1);
-  for (std::size_t link = 0; link < links_.size(); ++link)
-    in_links_[fill[links_[link].second]++] = link;
+    ++kept_in_degree_[link.second];
 }
 
 std::vector<std::size_t> LinkPruning::out_links(NodeId host) const
 {
-  std::vector<std::size_t> indices;
-  for (std::size_t link = first_out_link_.at(host); link < first_out_link_.at(host + 1); ++link)
-    indices.push_back(link);
-  return indices;
+  const auto& arcs = out_links_.arcs();
+  return {arcs.begin() + static_cast<std::ptrdiff_t>(out_links_.first(host)),
+          arcs.begin() + static_cast<std::ptrdiff_t>(out_links_.first(host + 1))};
 }
 
 bool LinkPruning::try_remove(std::size_t link)
@@ -68,45 +57,30 @@ bool LinkPruning::head_reachable_without(std::size_t link) const
   reached_[target] = kToHead;
   pending_.assign(1, source_);
   pending_back_.assign(1, target);
-  while (!pending_.empty() && !pending_back_.empty()) {
-    if (expand_forward(link) || expand_backward(link))
+  while (!pending_.empty() && !pending_back_.empty())
+    if (expand(out_links_, true, pending_, kFromSource, link) || expand(in_links_, false, pending_back_, kToHead, link))
       return true;
-  }
   return false;
 }
 
-// One host of the forward search: true once it meets the backward one.
-bool LinkPruning::expand_forward(std::size_t link) const
+// One host of a search (forward along out-links from the source, or backward along in-links from
+// the head), marking what it reaches as `side`: true once it meets the other search.
+bool LinkPruning::expand(const ArcsByNode& arcs, bool forward, std::vector<NodeId>& pending, char side,
+                         std::size_t link) const
 {
-  const NodeId u = pending_.back();
-  pending_.pop_back();
-  for (std::size_t out = first_out_link_[u]; out < first_out_link_[u + 1]; ++out) {
-    const NodeId v = links_[out].second;
-    if (!kept_[out] || out == link || reached_[v] == kFromSource)
-      continue;
-    if (reached_[v] == kToHead)
-      return true;
-    reached_[v] = kFromSource;
-    pending_.push_back(v);
-  }
-  return false;
-}
-
-bool LinkPruning::expand_backward(std::size_t link) const
-{
-  if (pending_back_.empty())
+  if (pending.empty())
     return false;
-  const NodeId v = pending_back_.back();
-  pending_back_.pop_back();
-  for (std::size_t i = first_in_link_[v]; i < first_in_link_[v + 1]; ++i) {
-    const std::size_t in = in_links_[i];
-    const NodeId u = links_[in].first;
-    if (!kept_[in] || in == link || reached_[u] == kToHead)
+  const NodeId node = pending.back();
+  pending.pop_back();
+  for (std::size_t i = arcs.first(node); i < arcs.first(node + 1); ++i) {
+    const std::size_t arc = arcs.arcs()[i];
+    const NodeId next = forward ? links_[arc].second : links_[arc].first;
+    if (!kept_[arc] || arc == link || reached_[next] == side)
       continue;
-    if (reached_[u] == kFromSource)
+    if (reached_[next] != kUnreached)
       return true;
-    reached_[u] = kToHead;
-    pending_back_.push_back(u);
+    reached_[next] = side;
+    pending.push_back(next);
   }
   return false;
 }

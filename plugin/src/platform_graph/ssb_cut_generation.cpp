@@ -18,6 +18,8 @@
 #include "max_flow_network.hpp"
 #include "steady_state_lp_detail.hpp"
 
+#include <hbcast/platform_graph/arcs_by_node.hpp>
+
 #include <ClpSimplex.hpp>
 #include <CoinFinite.hpp>
 
@@ -230,21 +232,14 @@ std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, 
 class ReachCertificate {
 public:
   ReachCertificate(const std::vector<TimedLink>& links, std::size_t host_count)
-      : first_out_(host_count + 1, 0), out_arcs_(links.size()), certified_(host_count), from_certified_(host_count)
+      : links_(links), out_arcs_(host_count, links.size(), [&links](std::size_t e) { return links[e].from; }),
+        certified_(host_count), from_certified_(host_count)
   {
-    for (const auto& link : links)
-      ++first_out_[link.from + 1];
-    for (std::size_t v = 0; v < host_count; ++v)
-      first_out_[v + 1] += first_out_[v];
-    std::vector<std::size_t> fill(first_out_.begin(), first_out_.end() - 1);
-    for (std::size_t e = 0; e < links.size(); ++e)
-      out_arcs_[fill[links[e].from]++] = e;
   }
 
-  void reset(const std::vector<TimedLink>& links, const std::vector<double>& capacity, double negligible,
-             double throughput, NodeId source)
+  /// A round: the capacities (kept by reference) and its TP; only the source is known to get it.
+  void reset(const std::vector<double>& capacity, double negligible, double throughput, NodeId source)
   {
-    links_ = &links;
     capacity_ = &capacity;
     negligible_ = negligible;
     throughput_ = throughput;
@@ -266,9 +261,9 @@ public:
       if (certified_[u])
         continue;
       certified_[u] = true;
-      for (std::size_t i = first_out_[u]; i < first_out_[u + 1]; ++i) {
-        const std::size_t e = out_arcs_[i];
-        const NodeId v = (*links_)[e].to;
+      for (std::size_t i = out_arcs_.first(u); i < out_arcs_.first(u + 1); ++i) {
+        const std::size_t e = out_arcs_.arcs()[i];
+        const NodeId v = links_[e].to;
         if (certified_[v] || (*capacity_)[e] <= negligible_)
           continue;
         from_certified_[v] += (*capacity_)[e];
@@ -279,12 +274,11 @@ public:
   }
 
 private:
-  std::vector<std::size_t> first_out_;
-  std::vector<std::size_t> out_arcs_;
+  const std::vector<TimedLink>& links_;
+  ArcsByNode out_arcs_;
   std::vector<bool> certified_;
   std::vector<double> from_certified_;
   std::vector<NodeId> pending_;
-  const std::vector<TimedLink>* links_ = nullptr;
   const std::vector<double>* capacity_ = nullptr;
   double negligible_ = 0.0;
   double throughput_ = 0.0;
@@ -375,7 +369,7 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
     const double throughput = master.throughput();
     const std::vector<double> capacity = raised_into_spare_time(links, host_count, limits, master.loads());
     const double negligible = 1e-12 * std::max(1.0, *std::max_element(capacity.begin(), capacity.end()));
-    certificate.reset(links, capacity, negligible, throughput, source);
+    certificate.reset(capacity, negligible, throughput, source);
     if (add_violated_cuts(master, separation, certificate, capacity, negligible, source, throughput))
       continue;
     network.set_capacities(capacity, negligible);

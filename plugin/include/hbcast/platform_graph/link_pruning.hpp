@@ -2,6 +2,7 @@
 #include <hbcast/core/broadcast_tree.hpp>
 #include <hbcast/core/node_id.hpp>
 #include <hbcast/model/topology_graph.hpp>
+#include <hbcast/platform_graph/arcs_by_node.hpp>
 
 #include <functional>
 #include <utility>
@@ -40,16 +41,15 @@ public:
   std::vector<NodeId> parents() const;
 
 private:
-  std::size_t node_count() const { return first_out_link_.size() - 1; }
+  std::size_t node_count() const { return out_links_.node_count(); }
   bool head_reachable_without(std::size_t link) const;
-  bool expand_forward(std::size_t link) const;
-  bool expand_backward(std::size_t link) const;
+  bool expand(const ArcsByNode& arcs, bool forward, std::vector<NodeId>& pending, char side,
+              std::size_t link) const;
 
   NodeId source_;
   std::vector<std::pair<NodeId, NodeId>> links_;
-  std::vector<std::size_t> first_out_link_;  // links of u are [first_out_link_[u], first_out_link_[u + 1])
-  std::vector<std::size_t> first_in_link_;   // the same by head, into in_links_
-  std::vector<std::size_t> in_links_;
+  ArcsByNode out_links_;  // link indices by tail
+  ArcsByNode in_links_;   // and by head
   std::vector<bool> kept_;
   std::vector<bool> essential_;
   std::vector<std::size_t> kept_in_degree_;
