@@ -162,7 +162,8 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
     return;
   }
   edge_busy_[child] = 0;
-  retired_.push_back(std::move(in_flight_[child]));
+  if (in_flight_[child])  // events: a comm of ours, freed at the next event; couriers keep theirs
+    retired_.push_back(std::move(in_flight_[child]));
   record_transfer(child, comm.get_start_time(), comm.get_finish_time());
   NodeState& receiver = nodes_[child];
   ++receiver.received;

@@ -3,6 +3,7 @@
 #include <xbt/config.hpp>
 
 #include <stdexcept>
+#include <string>
 
 namespace hbcast {
 namespace {
@@ -10,12 +11,13 @@ namespace {
 // Declared at load time, so that the engine's --cfg parsing already knows the key. A bad value
 // throws from the callback, which SimGrid reports as an error (its list of valid values would
 // abort instead).
+const std::string replay_driver_help =
+    "How hbcast replays a broadcast tree: auto (events up to " + std::to_string(kEventDrivenInFlightLimit) +
+    " transfers in flight, couriers above), events (no actors), couriers (events, transfers carried by a pool of "
+    "courier actors), actors (one s4u actor per host, the reference)";
+
 simgrid::config::Flag<std::string> replay_driver_flag{
-    "hbcast/replay-driver",
-    "How hbcast replays a broadcast tree: auto (events up to 1,024 transfers in flight, "
-    "couriers above), events (no actors), couriers (events, transfers carried by a pool of courier actors), "
-    "actors (one s4u actor per host, the reference)",
-    "auto", [](const std::string& value) {
+    "hbcast/replay-driver", replay_driver_help.c_str(), "auto", [](const std::string& value) {
       if (!parse_replay_driver(value))
         throw std::invalid_argument("hbcast/replay-driver: '" + value +
                                     "' is not a replay driver (auto, events, couriers, actors)");
