@@ -16,6 +16,7 @@ MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pa
     , is_touched_(arcs.size(), false)
     , level_(node_count)
     , next_(node_count)
+    , sink_distance_(node_count, -1)
 {
   for (const auto& [from, to] : arcs) {
     ++first_slot_[from + 1];
@@ -70,6 +71,7 @@ void MaxFlowNetwork::restore_capacities()
 double MaxFlowNetwork::solve(NodeId source, NodeId sink, double limit)
 {
   restore_capacities();
+  sink_side_known_ = false;
   if (first_levels_source_ != source) {
     residual_levels(source, kNoNode);
     first_level_ = level_;
@@ -95,7 +97,70 @@ double MaxFlowNetwork::solve(NodeId source, NodeId sink, double limit)
   return std::min(value, limit);
 }
 
-void MaxFlowNetwork::residual_levels(NodeId source, NodeId stop_at)
+double MaxFlowNetwork::solve_from_sink(NodeId source, NodeId sink, double limit)
+{
+  restore_capacities();
+  levels_complete_ = false;  // level_ says nothing of this flow's residual
+  sink_side_known_ = false;
+  double value = 0.0;
+  while (limit - value > negligible_) {
+    if (!build_sink_distances(source, sink)) {
+      sink_side_known_ = true;
+      break;
+    }
+    for (NodeId v : sink_frontier_)  // the only nodes a push can enter
+      next_[v] = first_slot_[v];
+    double pushed = 0.0;
+    while (limit - value > negligible_ && (pushed = push_toward_sink(source, sink, limit - value)) > negligible_)
+      value += pushed;
+  }
+  return std::min(value, limit);
+}
+
+// Breadth-first through residual arcs entered backwards, from the sink until the source is found:
+// the nodes closer to the sink than the source all have their distance then.
+bool MaxFlowNetwork::build_sink_distances(NodeId source, NodeId sink)
+{
+  for (NodeId v : sink_frontier_)
+    sink_distance_[v] = -1;
+  sink_frontier_.assign(1, sink);
+  sink_distance_[sink] = 0;
+  for (std::size_t next = 0; next < sink_frontier_.size(); ++next) {
+    const NodeId v = sink_frontier_[next];
+    const int farther = sink_distance_[v] + 1;
+    for (std::size_t slot = first_slot_[v]; slot < first_slot_[v + 1]; ++slot) {
+      const NodeId u = head_[slot];
+      if (sink_distance_[u] < 0 && residual_[mate_[slot]] > negligible_) {  // u -> v has room
+        sink_distance_[u] = farther;
+        sink_frontier_.push_back(u);
+        if (u == source)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+// One augmenting path, each step one closer to the sink, at most `amount`.
+double MaxFlowNetwork::push_toward_sink(NodeId node, NodeId sink, double amount)
+{
+  if (node == sink)
+    return amount;
+  const int closer = sink_distance_[node] - 1;
+  for (; next_[node] < first_slot_[node + 1]; ++next_[node]) {
+    const std::size_t slot = next_[node];
+    if (residual_[slot] <= negligible_ || sink_distance_[head_[slot]] != closer)
+      continue;
+    const double pushed = push_toward_sink(head_[slot], sink, std::min(amount, residual_[slot]));
+    if (pushed > negligible_) {
+      take_residual(slot, pushed);
+      return pushed;
+    }
+  }
+  return 0.0;
+}
+
+void MaxFlowNetwork::residual_levels(NodeId source, NodeId stop_at, std::size_t enough)
 {
   level_.assign(node_count_, -1);
   frontier_.clear();
@@ -111,6 +176,8 @@ void MaxFlowNetwork::residual_levels(NodeId source, NodeId stop_at)
         if (to == stop_at)
           return;
         frontier_.push_back(to);
+        if (frontier_.size() == enough)
+          return;
       }
     }
   }
@@ -139,23 +206,31 @@ double MaxFlowNetwork::push(NodeId node, NodeId sink, double amount)
       continue;
     const double pushed = push(to, sink, std::min(amount, residual_[slot]));
     if (pushed > negligible_) {
-      residual_[slot] -= pushed;
-      residual_[mate_[slot]] += pushed;
-      const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate_[slot]]);
-      if (!is_touched_[arc]) {
-        is_touched_[arc] = true;
-        touched_.push_back(arc);
-      }
+      take_residual(slot, pushed);
       return pushed;
     }
   }
   return 0.0;
 }
 
+void MaxFlowNetwork::take_residual(std::size_t slot, double amount)
+{
+  residual_[slot] -= amount;
+  residual_[mate_[slot]] += amount;
+  const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate_[slot]]);
+  if (!is_touched_[arc]) {
+    is_touched_[arc] = true;
+    touched_.push_back(arc);
+  }
+}
+
+// A node that reaches the sink through residual arcs is not on the source side, so when the last
+// flow left them known the search stops once every other node is reached.
 void MaxFlowNetwork::reach_from(NodeId source)
 {
-  if (!levels_complete_ || level_[source] != 0)
-    residual_levels(source, kNoNode);
+  if (levels_complete_ && level_[source] == 0)
+    return;
+  residual_levels(source, kNoNode, sink_side_known_ ? node_count_ - sink_frontier_.size() : node_count_);
   levels_complete_ = true;
 }
 
@@ -172,10 +247,18 @@ std::vector<int> MaxFlowNetwork::arcs_leaving_source_side(NodeId source)
 {
   reach_from(source);
   std::vector<int> cut;
-  for (NodeId u : frontier_)  // the reached nodes' forward arcs to unreached ones
-    for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot)
-      if (arc_of_[slot] >= 0 && level_[head_[slot]] < 0)
-        cut.push_back(static_cast<int>(arc_of_[slot]));
+  if (2 * frontier_.size() <= node_count_) {
+    for (NodeId u : frontier_)  // the reached nodes' forward arcs to unreached ones
+      for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot)
+        if (arc_of_[slot] >= 0 && level_[head_[slot]] < 0)
+          cut.push_back(static_cast<int>(arc_of_[slot]));
+  } else {  // the smaller side: the unreached nodes' arcs in (reverse slots) from reached ones
+    for (NodeId v = 0; v < node_count_; ++v)
+      if (level_[v] < 0)
+        for (std::size_t slot = first_slot_[v]; slot < first_slot_[v + 1]; ++slot)
+          if (arc_of_[slot] < 0 && level_[head_[slot]] >= 0)
+            cut.push_back(static_cast<int>(arc_of_[mate_[slot]]));
+  }
   std::sort(cut.begin(), cut.end());
   return cut;
 }

@@ -21,10 +21,15 @@ public:
   /// Sends as much flow as possible, but no more than `limit`, from `source` to `sink`; returns its
   /// value. The flow starts from zero at each call.
   double solve(NodeId source, NodeId sink, double limit);
+  /// The same maximum flow (value, and so the same cut sides), with Dinic's levels counted back
+  /// from the sink: each phase's search starts at the sink and stops at the source, so on networks
+  /// where the source has arcs to most nodes it reads the sink's neighbourhood, not the network.
+  /// The flow on each arc may differ from solve()'s.
+  double solve_from_sink(NodeId source, NodeId sink, double limit);
   /// Flow on each arc after the last solve.
   double flow(std::size_t arc) const { return capacity_[arc] - residual_[forward_slot_[arc]]; }
   /// Nodes reachable from the last source through residual capacity: when the last flow stopped
-  /// below its limit, the source side of a minimum cut.
+  /// below its limit, the least source side of a minimum cut (the same for every maximum flow).
   std::vector<bool> source_side(NodeId source);
   /// The arcs leaving source_side(source), in increasing index order.
   std::vector<int> arcs_leaving_source_side(NodeId source);
@@ -32,10 +37,13 @@ public:
 private:
   /// Breadth-first levels through residual capacity (-1: unreached) into level_, the nodes in
   /// visiting order into frontier_; stops once `stop_at` is reached (kNoNode: never).
-  void residual_levels(NodeId source, NodeId stop_at);
+  void residual_levels(NodeId source, NodeId stop_at, std::size_t enough = ~std::size_t{0});
   bool build_levels(NodeId source, NodeId sink);
   void restore_capacities();
   double push(NodeId node, NodeId sink, double amount);
+  bool build_sink_distances(NodeId source, NodeId sink);
+  double push_toward_sink(NodeId node, NodeId sink, double amount);
+  void take_residual(std::size_t slot, double amount);
   void reach_from(NodeId source);
 
   // Each arc has two slots, itself and its reverse, stored by tail node (CSR) so that a node's
@@ -60,6 +68,12 @@ private:
   NodeId first_levels_source_ = kNoNode;
   std::vector<int> first_level_;
   std::vector<NodeId> first_frontier_;
+  // solve_from_sink's levels: residual distance to the sink (-1: not reached), -1 everywhere but at
+  // the nodes of sink_frontier_. When sink_side_known_, they are all that reach the sink: no node
+  // of them is on the source side, which the search for it can then stop short of.
+  std::vector<int> sink_distance_;
+  std::vector<NodeId> sink_frontier_;
+  bool sink_side_known_ = false;
   double negligible_ = 0.0;
 };
 

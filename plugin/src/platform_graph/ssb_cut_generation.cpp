@@ -307,7 +307,7 @@ public:
       MaxFlowNetwork& network = networks_[t];
       network.set_capacities(capacity, negligible);
       for (std::size_t i = t; i < open.size(); i += networks_.size())
-        if (network.solve(source, open[i], throughput) < throughput * (1.0 - kRelativeShortfall))
+        if (network.solve_from_sink(source, open[i], throughput) < throughput * (1.0 - kRelativeShortfall))
           cuts[i] = network.arcs_leaving_source_side(source);
     };
     std::vector<std::thread> workers;
