@@ -56,9 +56,11 @@ struct RoutedBounds {
   nlohmann::json json;
 };
 
-RoutedBounds routed_bounds(const LinkRouteModel& routes, NodeId root, double slice_bytes, const std::string& candidates)
+RoutedBounds routed_bounds(const LinkRouteModel& routes, const HostBlocks* blocks, NodeId root, double slice_bytes,
+                           const std::string& candidates)
 {
-  RoutedBounds bounds{build_routed_topology(routes, root, parse_routed_candidates(candidates)), nullptr, {}, {}};
+  RoutedBounds bounds{build_routed_topology(routes, root, parse_routed_candidates(candidates), blocks), nullptr, {},
+                      {}};
   SteadyStateLpOptions options;
   options.shared_links = bounds.topology.shared_links;
   auto start = std::chrono::steady_clock::now();
@@ -98,7 +100,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   const auto links = std::make_shared<PlatformLinkModel>(platform);
   nlohmann::json result = {{"platform", arguments.platform}, {"hosts", platform.size()},
                            {"root", platform.host_names()[root]}, {"slice_bytes", slice_bytes}};
-  RoutedBounds routed = routed_bounds(*links, root, slice_bytes, arguments.candidates);
+  RoutedBounds routed = routed_bounds(*links, costs->host_blocks(), root, slice_bytes, arguments.candidates);
   result["routed"] = routed.json;
   // Seed 002's SSB(G) where the platform has direct host-to-host links reaching every host; the
   // heuristics then run on that graph as published. Elsewhere they run on the routed candidates.

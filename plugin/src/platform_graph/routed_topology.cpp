@@ -1,8 +1,9 @@
 #include <hbcast/platform_graph/routed_topology.hpp>
 
+#include "nearest_receivers.hpp"
+
 #include <algorithm>
 #include <map>
-#include <numeric>
 #include <string>
 #include <stdexcept>
 
@@ -14,19 +15,16 @@ using Rule = RoutedCandidates::Rule;
 // A reference size for ranking receivers: 1 MiB, where latency and bandwidth both matter.
 constexpr double kRankingBytes = 1048576.0;
 
-std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& routes, NodeId source, std::size_t k)
+std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& routes, NodeId source, std::size_t k,
+                                                     const HostBlocks* blocks)
 {
   const std::size_t n = routes.host_count();
+  const auto nearest =
+      blocks ? nearest_receivers(routes, *blocks, k, kRankingBytes) : nearest_receivers(routes, k, kRankingBytes);
   std::vector<std::pair<NodeId, NodeId>> pairs;
   for (NodeId u = 0; u < n; ++u) {
-    std::vector<std::pair<double, NodeId>> ranked;
-    for (NodeId v = 0; v < n; ++v)
-      if (v != u)
-        ranked.emplace_back(routes.pairwise_time(u, v, kRankingBytes), v);
-    const std::size_t kept = std::min(k, ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept), ranked.end());
-    for (std::size_t r = 0; r < kept; ++r)
-      pairs.emplace_back(u, ranked[r].second);
+    for (NodeId v : nearest[u])
+      pairs.emplace_back(u, v);
     if (n > 1)
       pairs.emplace_back(u, static_cast<NodeId>((u + 1) % n));  // a ring: every host reachable
     if (u != source)
@@ -38,14 +36,15 @@ std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& route
 }
 
 std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& routes, NodeId source,
-                                                       const RoutedCandidates& candidates, std::string& description)
+                                                       const RoutedCandidates& candidates, const HostBlocks* blocks,
+                                                       std::string& description)
 {
   const std::size_t n = routes.host_count();
   Rule rule = candidates.rule;
   if (rule == Rule::automatic)
     rule = n <= RoutedCandidates::kAllPairsLimit ? Rule::all : Rule::nearest;
   if (rule == Rule::nearest) {
-    auto pairs = nearest_pairs(routes, source, candidates.nearest);
+    auto pairs = nearest_pairs(routes, source, candidates.nearest, blocks);
     description = "nearest " + std::to_string(candidates.nearest) +
                   " receivers per host, a ring and the source to all: " + std::to_string(pairs.size()) + " pairs";
     return pairs;
@@ -96,10 +95,11 @@ std::vector<SharedLinkRow> shared_link_rows(const LinkRouteModel& routes,
   return rows;
 }
 
-RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates)
+RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates,
+                                     const HostBlocks* blocks)
 {
   RoutedTopology result;
-  const auto pairs = candidate_pairs(routes, source, candidates, result.candidates);
+  const auto pairs = candidate_pairs(routes, source, candidates, blocks, result.candidates);
   result.graph = std::make_shared<TopologyGraph>(routes.host_count());
   for (const auto& [from, to] : pairs) {
     const auto route = routes.route(from, to);

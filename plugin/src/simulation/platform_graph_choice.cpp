@@ -26,7 +26,7 @@ AttachedPlatformGraph attach_platform_graph(BroadcastInstance& instance, const P
   if (direct_only || !(wanted || solve_bound) || routes.host_count() > kRoutedGraphHostLimit)
     return {};  // the heuristics say they do not apply
   set_activity("building the routed platform graph");
-  const RoutedTopology routed = build_routed_topology(routes, root, {});
+  const RoutedTopology routed = build_routed_topology(routes, root, {}, costs.host_blocks());
   instance.set_topology(routed.graph);
   set_activity("solving the steady-state program over the routes");
   SteadyStateLpOptions options;

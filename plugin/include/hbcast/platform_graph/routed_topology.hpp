@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/core/node_id.hpp>
+#include <hbcast/model/host_blocks.hpp>
 #include <hbcast/model/link_route_model.hpp>
 #include <hbcast/model/topology_graph.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
@@ -40,9 +41,12 @@ struct RoutedTopology {
 std::vector<SharedLinkRow> shared_link_rows(const LinkRouteModel& routes,
                                             const std::vector<std::pair<NodeId, NodeId>>& arcs);
 
-/// Builds it from `routes` (every ordered pair's route is looked up once: O(n^2) look-ups, and
-/// O(candidates x route length) memory). Throws std::invalid_argument when some host cannot be
-/// reached from the source through the candidates.
-RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates);
+/// Builds it from `routes` (the "all" and "direct" rules look every ordered pair's route up once, as
+/// does "nearest" without `blocks`: O(n^2) look-ups; O(candidates x route length) memory). With
+/// `blocks` (hosts whose pairwise times depend only on their blocks: CostModel::host_blocks), the
+/// nearest receivers take one look-up per pair of blocks and are the same. Throws
+/// std::invalid_argument when some host cannot be reached from the source through the candidates.
+RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source, const RoutedCandidates& candidates,
+                                     const HostBlocks* blocks = nullptr);
 
 }  // namespace hbcast
