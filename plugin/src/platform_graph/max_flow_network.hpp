@@ -26,6 +26,9 @@ public:
   /// where the source has arcs to most nodes it reads the sink's neighbourhood, not the network.
   /// The flow on each arc may differ from solve()'s.
   double solve_from_sink(NodeId source, NodeId sink, double limit);
+  std::size_t node_count() const { return node_count_; }
+  /// The arcs the last solve may have put flow on (flow() is 0 on every other).
+  const std::vector<std::size_t>& arcs_with_flow() const { return touched_; }
   /// Flow on each arc after the last solve.
   double flow(std::size_t arc) const { return capacity_[arc] - residual_[forward_slot_[arc]]; }
   /// Nodes reachable from the last source through residual capacity: when the last flow stopped

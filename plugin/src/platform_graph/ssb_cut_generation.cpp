@@ -303,29 +303,61 @@ public:
                                                           NodeId source, double throughput)
   {
     std::vector<std::optional<std::vector<int>>> cuts(open.size());
-    auto work = [&](std::size_t t) {
-      MaxFlowNetwork& network = networks_[t];
-      network.set_capacities(capacity, negligible);
+    run_striped(capacity, negligible, [&](MaxFlowNetwork& network, std::size_t t) {
       for (std::size_t i = t; i < open.size(); i += networks_.size())
         if (network.solve_from_sink(source, open[i], throughput) < throughput * (1.0 - kRelativeShortfall))
           cuts[i] = network.arcs_leaving_source_side(source);
+    });
+    return cuts;
+  }
+
+  /// Once no host falls short: every destination's flow (solve(), levels from the source), the
+  /// least flow value, and per arc the most any flow puts on it (max_w, as in (d)). A minimum and
+  /// maxima: the same in any order, so whatever the number of threads.
+  std::pair<double, std::vector<double>> all_flows(const std::vector<double>& capacity, double negligible,
+                                                   NodeId source, double throughput)
+  {
+    std::vector<double> carried(networks_.size(), throughput);
+    std::vector<std::vector<double>> loads(networks_.size(), std::vector<double>(capacity.size(), 0.0));
+    run_striped(capacity, negligible, [&](MaxFlowNetwork& network, std::size_t t) {
+      for (NodeId w = t; w < network.node_count(); w += networks_.size()) {
+        if (w == source)
+          continue;
+        carried[t] = std::min(carried[t], network.solve(source, w, throughput));
+        for (std::size_t e : network.arcs_with_flow())
+          loads[t][e] = std::max(loads[t][e], network.flow(e));
+      }
+    });
+    for (std::size_t t = 1; t < networks_.size(); ++t)
+      for (std::size_t e = 0; e < capacity.size(); ++e)
+        loads[0][e] = std::max(loads[0][e], loads[t][e]);
+    return {*std::min_element(carried.begin(), carried.end()), std::move(loads[0])};
+  }
+
+private:
+  // work(network t, t) for every t, t > 0 on worker threads; if no thread can be started, the
+  // stripes left run on the calling thread.
+  template <typename Work>
+  void run_striped(const std::vector<double>& capacity, double negligible, Work work)
+  {
+    auto stripe = [&](std::size_t t) {
+      networks_[t].set_capacities(capacity, negligible);
+      work(networks_[t], t);
     };
     std::vector<std::thread> workers;
     std::size_t t = 1;
     try {
       for (; t < networks_.size(); ++t)
-        workers.emplace_back(work, t);
-    } catch (const std::system_error&) {  // no thread to be had: the stripes left run here
+        workers.emplace_back(stripe, t);
+    } catch (const std::system_error&) {
       for (; t < networks_.size(); ++t)
-        work(t);
+        stripe(t);
     }
-    work(0);
+    stripe(0);
     for (auto& worker : workers)
       worker.join();
-    return cuts;
   }
 
-private:
   static constexpr std::size_t kMaxThreads = 8;
   static constexpr std::size_t kHostsPerThread = 64;  // below, a thread costs more than it saves
   std::deque<MaxFlowNetwork> networks_;
@@ -357,7 +389,6 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
   std::vector<std::pair<NodeId, NodeId>> arcs;
   for (const auto& link : links)
     arcs.emplace_back(link.from, link.to);
-  MaxFlowNetwork network(host_count, arcs);
   ParallelSeparation separation(host_count, arcs);
   ReachCertificate certificate(links, host_count);
   CutMaster master(links, host_count, limits);
@@ -372,18 +403,9 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
     certificate.reset(capacity, negligible, throughput, source);
     if (add_violated_cuts(master, separation, certificate, capacity, negligible, source, throughput))
       continue;
-    network.set_capacities(capacity, negligible);
     // No cut: the optimum. The loads are max_w of every destination's flow, as in (d).
-    std::vector<double> loads(links.size(), 0.0);
-    double carried = throughput;  // the least flow any destination gets
-    for (NodeId w = 0; w < host_count; ++w) {
-      if (w == source)
-        continue;
-      carried = std::min(carried, network.solve(source, w, throughput));
-      for (std::size_t e = 0; e < links.size(); ++e)
-        loads[e] = std::max(loads[e], network.flow(e));
-    }
-    solution.throughput = carried;
+    auto [carried, loads] = separation.all_flows(capacity, negligible, source, throughput);
+    solution.throughput = carried;  // the least flow any destination gets
     solution.edge_loads = std::move(loads);
     solution.iterations = master.iterations();
     solution.variable_count = links.size() + 1;
