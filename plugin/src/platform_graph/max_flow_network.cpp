@@ -1,6 +1,8 @@
 #include "max_flow_network.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 
 namespace hbcast {
 
@@ -13,26 +15,29 @@ MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pa
     , forward_slot_(arcs.size())
     , capacity_(arcs.size(), 0.0)
     , residual_(2 * arcs.size(), 0.0)
+    , mate_residual_(2 * arcs.size(), 0.0)
     , is_touched_(arcs.size(), false)
     , level_(node_count)
     , next_(node_count)
     , sink_distance_(node_count, -1)
 {
+  if (node_count > std::numeric_limits<std::uint32_t>::max() || arcs.size() > std::numeric_limits<std::int32_t>::max() / 2)
+    throw std::length_error("max-flow network: more than 2^32 nodes or 2^30 arcs");
   for (const auto& [from, to] : arcs) {
     ++first_slot_[from + 1];
     ++first_slot_[to + 1];
   }
   for (std::size_t v = 0; v < node_count; ++v)
     first_slot_[v + 1] += first_slot_[v];
-  std::vector<std::size_t> fill(first_slot_.begin(), first_slot_.end() - 1);
+  std::vector<std::uint32_t> fill(first_slot_.begin(), first_slot_.end() - 1);
   for (std::size_t k = 0; k < arcs.size(); ++k) {
     const auto [from, to] = arcs[k];
-    const std::size_t forward = fill[from]++, reverse = fill[to]++;
-    head_[forward] = to;
-    head_[reverse] = from;
+    const std::uint32_t forward = fill[from]++, reverse = fill[to]++;
+    head_[forward] = static_cast<std::uint32_t>(to);
+    head_[reverse] = static_cast<std::uint32_t>(from);
     mate_[forward] = reverse;
     mate_[reverse] = forward;
-    arc_of_[forward] = static_cast<std::int64_t>(k);
+    arc_of_[forward] = static_cast<std::int32_t>(k);
     arc_of_[reverse] = -1;
     forward_slot_[k] = forward;
   }
@@ -51,8 +56,9 @@ void MaxFlowNetwork::set_capacities(const std::vector<double>& capacities, doubl
 void MaxFlowNetwork::restore_capacities()
 {
   auto restore = [this](std::size_t k) {
-    residual_[forward_slot_[k]] = capacity_[k];
-    residual_[mate_[forward_slot_[k]]] = 0.0;
+    const std::size_t forward = forward_slot_[k], reverse = mate_[forward];
+    residual_[forward] = mate_residual_[reverse] = capacity_[k];
+    residual_[reverse] = mate_residual_[forward] = 0.0;
   };
   if (residual_is_capacity_) {
     for (std::size_t k : touched_) {
@@ -130,7 +136,7 @@ bool MaxFlowNetwork::build_sink_distances(NodeId source, NodeId sink)
     const int farther = sink_distance_[v] + 1;
     for (std::size_t slot = first_slot_[v]; slot < first_slot_[v + 1]; ++slot) {
       const NodeId u = head_[slot];
-      if (sink_distance_[u] < 0 && residual_[mate_[slot]] > negligible_) {  // u -> v has room
+      if (sink_distance_[u] < 0 && mate_residual_[slot] > negligible_) {  // u -> v has room
         sink_distance_[u] = farther;
         sink_frontier_.push_back(u);
         if (u == source)
@@ -215,8 +221,11 @@ double MaxFlowNetwork::push(NodeId node, NodeId sink, double amount)
 
 void MaxFlowNetwork::take_residual(std::size_t slot, double amount)
 {
+  const std::size_t mate = mate_[slot];
   residual_[slot] -= amount;
-  residual_[mate_[slot]] += amount;
+  residual_[mate] += amount;
+  mate_residual_[mate] = residual_[slot];
+  mate_residual_[slot] = residual_[mate];
   const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate_[slot]]);
   if (!is_touched_[arc]) {
     is_touched_[arc] = true;
@@ -248,18 +257,22 @@ std::vector<int> MaxFlowNetwork::arcs_leaving_source_side(NodeId source)
   reach_from(source);
   std::vector<int> cut;
   if (2 * frontier_.size() <= node_count_) {
-    for (NodeId u : frontier_)  // the reached nodes' forward arcs to unreached ones
-      for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot)
-        if (arc_of_[slot] >= 0 && level_[head_[slot]] < 0)
-          cut.push_back(static_cast<int>(arc_of_[slot]));
+    // The reached nodes' forward arcs to unreached ones, by tail then arc index: already in
+    // order when the arcs are listed by tail, as TopologyGraph lists them.
+    for (NodeId u = 0; u < node_count_; ++u)
+      if (level_[u] >= 0)
+        for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot)
+          if (arc_of_[slot] >= 0 && level_[head_[slot]] < 0)
+            cut.push_back(arc_of_[slot]);
   } else {  // the smaller side: the unreached nodes' arcs in (reverse slots) from reached ones
     for (NodeId v = 0; v < node_count_; ++v)
       if (level_[v] < 0)
         for (std::size_t slot = first_slot_[v]; slot < first_slot_[v + 1]; ++slot)
           if (arc_of_[slot] < 0 && level_[head_[slot]] >= 0)
-            cut.push_back(static_cast<int>(arc_of_[mate_[slot]]));
+            cut.push_back(arc_of_[mate_[slot]]);
   }
-  std::sort(cut.begin(), cut.end());
+  if (!std::is_sorted(cut.begin(), cut.end()))
+    std::sort(cut.begin(), cut.end());
   return cut;
 }
 

@@ -50,15 +50,16 @@ private:
   void reach_from(NodeId source);
 
   // Each arc has two slots, itself and its reverse, stored by tail node (CSR) so that a node's
-  // slots are contiguous: a breadth-first pass reads memory in order.
+  // slots are contiguous: a breadth-first pass reads memory in order, 32-bit indices halving it.
   std::size_t node_count_;
-  std::vector<std::size_t> first_slot_;    // per node, then the end
-  std::vector<NodeId> head_;               // per slot
-  std::vector<std::size_t> mate_;          // per slot: its reverse
-  std::vector<std::int64_t> arc_of_;       // per slot: its arc if forward, -1 if a reverse
-  std::vector<std::size_t> forward_slot_;  // per arc
-  std::vector<double> capacity_;           // per arc
-  std::vector<double> residual_;           // per slot
+  std::vector<std::uint32_t> first_slot_;    // per node, then the end
+  std::vector<std::uint32_t> head_;          // per slot
+  std::vector<std::uint32_t> mate_;          // per slot: its reverse
+  std::vector<std::int32_t> arc_of_;         // per slot: its arc if forward, -1 if a reverse
+  std::vector<std::uint32_t> forward_slot_;  // per arc
+  std::vector<double> capacity_;             // per arc
+  std::vector<double> residual_;             // per slot
+  std::vector<double> mate_residual_;        // per slot: its mate's residual, for the search from the sink
   std::vector<std::size_t> touched_;       // arcs whose residual the last solve changed
   std::vector<bool> is_touched_;
   bool residual_is_capacity_ = false;      // else only the touched arcs differ from it

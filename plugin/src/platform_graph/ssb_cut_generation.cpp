@@ -21,6 +21,7 @@
 #include <hbcast/platform_graph/arcs_by_node.hpp>
 
 #include <ClpSimplex.hpp>
+#include <boost/container_hash/hash.hpp>
 #include <CoinFinite.hpp>
 
 #include <algorithm>
@@ -28,11 +29,11 @@
 #include <deque>
 #include <limits>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <system_error>
 #include <thread>
+#include <unordered_set>
 
 namespace hbcast::steady_state_lp_detail {
 namespace {
@@ -138,7 +139,7 @@ public:
 private:
   ClpSimplex model_;
   std::size_t link_count_;
-  std::set<std::vector<int>> cuts_;
+  std::unordered_set<std::vector<int>, boost::hash<std::vector<int>>> cuts_;  // only asked whether held
   std::vector<CoinBigIndex> pending_starts_{0};
   std::vector<int> pending_columns_;
   std::vector<double> pending_elements_;
