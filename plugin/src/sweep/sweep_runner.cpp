@@ -23,7 +23,6 @@
 #include <vector>
 #include <poll.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,15 +37,6 @@ struct RunningPoint {
   Clock::time_point started;
   int exit_fd;  // pidfd: readable once the child has exited
 };
-
-int exit_descriptor(pid_t pid)
-{
-  // Through syscall(): Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage for C++.
-  const int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (fd < 0)
-    throw std::runtime_error(std::string("cannot watch a sweep point's process: ") + std::strerror(errno));
-  return fd;
-}
 
 // Sleeps until a child exits or `seconds` pass, whichever comes first: no polling.
 void wait_for_an_exit(const std::map<pid_t, RunningPoint>& running, double seconds)
@@ -83,7 +73,8 @@ public:
         queue.pop_front();
         auto process = IsolatedProcess::start([this, point] { return run_point(scenario_, *point).dump(); });
         const pid_t pid = process.pid();
-        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now(), exit_descriptor(pid)});
+        const int exit_fd = exit_descriptor(pid, "a sweep point's process");
+        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now(), exit_fd});
       }
       // Bounded, so that a SIGINT/SIGTERM landing just before poll() is acted on within 0.25 s.
       wait_for_an_exit(running_, std::min(seconds_to_first_deadline(), 0.25));

@@ -46,6 +46,10 @@ private:
   char* activity_ = nullptr;
 };
 
+/// A descriptor that poll() finds readable once process `pid` (a child) has exited (a pidfd):
+/// waiting without polling. Throws std::runtime_error naming `what` when the kernel gives none.
+int exit_descriptor(pid_t pid, const char* what);
+
 /// Starts `job` isolated and waits for it. `timeout_seconds` <= 0 means no limit; past it (counted
 /// from `started`: by default now; earlier when the job's share of shared work began then) the
 /// child is killed and reported as timed out.
