@@ -310,3 +310,23 @@ TEST(PartialResults, SeedTwoHeuristicsRunOverRoutesByDefault)
   }
   expect_one_line_error(run_hbcast({"simulate", kSmallPlatform, "--platform-graph", "routes"}), "--platform-graph");
 }
+
+// Issue 13: the schedulers needing no platform graph run while the shared graph's program is
+// solved in a child of its own; the report keeps the requested order, its header comes from the
+// first scheduler asked for, and the shared solution gives the trees a lone run gives.
+TEST(PartialResults, SharedGraphSolvedAsideKeepsTheRequestAndTheLoneRunsTrees)
+{
+  const auto shared =
+      run_json({"simulate", kSmallPlatform, "-s", "lp-prune,flat,lp-grow-tree,fnf", "--format", "json"}, 0);
+  ASSERT_EQ(shared.at("runs").size(), 4u);
+  const std::vector<std::string> requested{"lp-prune", "flat", "lp-grow-tree", "fnf"};
+  for (std::size_t k = 0; k < requested.size(); ++k)
+    EXPECT_EQ(shared.at("runs")[k].at("scheduler"), requested[k]);
+  EXPECT_EQ(shared.at("has_platform_graph"), true);  // lp-prune's, not flat's
+  for (const std::string scheduler : {"lp-prune", "lp-grow-tree"}) {
+    const auto lone = run_json({"simulate", kSmallPlatform, "-s", scheduler, "--format", "json"}, 0);
+    const auto& run = shared.at("runs")[scheduler == "lp-prune" ? 0 : 2];
+    for (const char* figures : {"own_model", "own", "pairwise", "simulated"})
+      EXPECT_EQ(run.at(figures), lone.at("runs")[0].at(figures)) << scheduler << " " << figures;
+  }
+}

@@ -67,10 +67,41 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
   return names;
 }
 
+// The schedulers that need no platform graph first (they run while its program is solved), then
+// the others; each keeps its place in the request.
+std::vector<std::size_t> graph_last_order(const std::vector<RequestedScheduler>& schedulers)
+{
+  std::vector<std::size_t> order(schedulers.size());
+  for (std::size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t k) {
+    return !find_scheduler(schedulers[k].name)->needs_platform_graph;
+  });
+  return order;
+}
+
+// Why an optional topology-aware scheduler is skipped, when it is: the platform has no graph.
+std::optional<SchedulerRun> skipped_for_want_of_a_graph(const SimulateOptions& options, const RequestedScheduler& scheduler,
+                                                      const std::optional<SimulationReport>& header)
+{
+  const bool routed_graph = options.platform_graph != "direct" && header && header->host_count <= kRoutedGraphHostLimit;
+  if (!header || !scheduler.optional || header->has_platform_graph || routed_graph ||
+      !find_scheduler(scheduler.name)->needs_platform_graph)
+    return std::nullopt;
+  return run_without_figures(
+      scheduler.name, "skipped",
+      options.platform_graph == "direct"
+          ? std::string("needs direct host-to-host links; this platform has none")
+          : fmt::format("needs a platform graph: no direct host-to-host links, and routed ones are built up to "
+                        "{} hosts",
+                        kRoutedGraphHostLimit));
+}
+
 // In the process that holds the session: each scheduler in its own child, which inherits the
-// platform and the shared models (issue 13, item 1). The route-based schedulers come first in the
-// registry, so the first run tells whether the platform has direct links or is small enough for a
-// routed graph (issue 16), which the topology-aware ones need.
+// platform and the shared models (issue 13, item 1). The schedulers needing no platform graph run
+// first, while the shared graph's program is solved in a child of its own; the first run tells
+// whether the platform has direct links or is small enough for a routed graph (issue 16), which
+// the topology-aware ones need.
 SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                                 std::ostream& progress_out, bool show_progress)
 {
@@ -90,37 +121,44 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
   const auto shared_work = std::chrono::steady_clock::now() - started;
   auto graph_work = shared_work;
-  if (std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
-        return find_scheduler(scheduler.name)->needs_platform_graph;
-      }) > 1) {
+  bool graph_pending = std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
+                         return find_scheduler(scheduler.name)->needs_platform_graph;
+                       }) > 1;
+  if (graph_pending) {
     progress.update(0, "building the platform graph");
-    session.build_platform_graph();
-    graph_work += std::chrono::steady_clock::now() - started - shared_work;
+    session.start_platform_graph();
   }
-  std::optional<SimulationReport> header;
-  std::vector<SchedulerRun> runs, skipped;
-  for (std::size_t k = 0; k < schedulers.size(); ++k) {
+  std::optional<SimulationReport> header;  // the report's, from the run first in the request
+  std::size_t header_from = schedulers.size();
+  std::vector<std::optional<SchedulerRun>> runs(schedulers.size()), skipped(schedulers.size());
+  std::size_t done = 0;
+  for (std::size_t k : graph_last_order(schedulers)) {
     const auto& [name, optional] = schedulers[k];
-    const bool routed_graph = options.platform_graph != "direct" && header && header->host_count <= kRoutedGraphHostLimit;
-    if (header && optional && !header->has_platform_graph && !routed_graph && find_scheduler(name)->needs_platform_graph) {
-      skipped.push_back(run_without_figures(
-          name, "skipped",
-          options.platform_graph == "direct"
-              ? std::string("needs direct host-to-host links; this platform has none")
-              : fmt::format("needs a platform graph: no direct host-to-host links, and routed ones are built up to "
-                            "{} hosts",
-                            kRoutedGraphHostLimit)));
+    const bool needs_graph = find_scheduler(name)->needs_platform_graph;
+    if (needs_graph && graph_pending) {
+      progress.update(done, "solving the steady-state program");
+      graph_work += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(session.finish_platform_graph()));
+      graph_pending = false;
+    }
+    if ((skipped[k] = skipped_for_want_of_a_graph(options, schedulers[k], header))) {
+      ++done;
       continue;
     }
-    progress.update(k, "simulating " + name);
-    const auto inherited = find_scheduler(name)->needs_platform_graph ? graph_work : shared_work;
+    progress.update(done++, "simulating " + name);
+    std::optional<SimulationReport> run_header;
     SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds,
-                                    std::chrono::steady_clock::now() - inherited, name, std::cerr, header);
+                                    std::chrono::steady_clock::now() - (needs_graph ? graph_work : shared_work), name,
+                                    std::cerr, run_header);
+    if (run_header && k < header_from) {
+      header = std::move(run_header);
+      header_from = k;
+    }
     if (optional && run.status == "not-applicable") {
       run.status = "skipped";
-      skipped.push_back(std::move(run));
+      skipped[k] = std::move(run);
     } else {
-      runs.push_back(std::move(run));
+      runs[k] = std::move(run);
     }
   }
   SimulationReport report;
@@ -128,8 +166,12 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
     report = std::move(*header);
   else
     header_from_options(report, options);
-  report.runs = std::move(runs);
-  report.skipped = std::move(skipped);
+  for (std::size_t k = 0; k < schedulers.size(); ++k) {
+    if (runs[k])
+      report.runs.push_back(std::move(*runs[k]));
+    if (skipped[k])
+      report.skipped.push_back(std::move(*skipped[k]));
+  }
   return report;
 }
 

@@ -180,32 +180,30 @@ int exit_descriptor(pid_t pid, const char* what)
   return fd;
 }
 
-IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds,
-                             std::chrono::steady_clock::time_point started)
+IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::steady_clock::time_point started) const
 {
-  IsolatedProcess process = IsolatedProcess::start(job);
   using Clock = std::chrono::steady_clock;
   const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
   pollfd exited{-1, POLLIN, 0};
   try {
-    exited.fd = exit_descriptor(process.pid(), "a child process");
+    exited.fd = exit_descriptor(pid_, "a child process");
   } catch (const std::runtime_error&) {
-    kill_child_group(process.pid());
-    waitpid(process.pid(), nullptr, 0);
+    kill_child_group(pid_);
+    waitpid(pid_, nullptr, 0);
     throw;
   }
   int status = 0;
-  while (waitpid(process.pid(), &status, WNOHANG) == 0) {
+  while (waitpid(pid_, &status, WNOHANG) == 0) {
     if (pending_interruption() != 0) {
       close(exited.fd);
-      kill_child_group(process.pid());
+      kill_child_group(pid_);
       throw_if_interrupted("the child process was killed");
     }
     const auto now = Clock::now();
     if (timeout_seconds > 0.0 && now > deadline) {
       close(exited.fd);
-      kill_child_group(process.pid());
-      return process.timed_out(timeout_seconds);
+      kill_child_group(pid_);
+      return timed_out(timeout_seconds);
     }
     // Until the child exits, its deadline, or 0.25 s (a SIGINT/SIGTERM is then acted on).
     double seconds = 0.25;
@@ -214,7 +212,13 @@ IsolatedOutcome run_isolated(const std::function<std::string()>& job, double tim
     poll(&exited, 1, static_cast<int>(std::ceil(std::max(seconds, 0.0) * 1e3)));
   }
   close(exited.fd);
-  return process.collect(status);
+  return collect(status);
+}
+
+IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds,
+                             std::chrono::steady_clock::time_point started)
+{
+  return IsolatedProcess::start(job).wait(timeout_seconds, started);
 }
 
 }  // namespace hbcast::cli

@@ -487,8 +487,9 @@ void SimulationSession::build_shared_models() const
     instance_->build_shared_models();
 }
 
-void SimulationSession::build_platform_graph()
+void SimulationSession::start_platform_graph()
 {
+  const auto start = std::chrono::steady_clock::now();
   // A separate instance and link model: the other schedulers keep seeing no routed graph and
   // fresh link ids (the order of tied links in the contention report), as when each built its own.
   graph_instance_ = std::make_shared<BroadcastInstance>(instance_->shared_costs(), platform_.host_names(),
@@ -496,8 +497,24 @@ void SimulationSession::build_platform_graph()
   graph_links_ = std::make_shared<PlatformLinkModel>(platform_);
   graph_instance_->set_links(graph_links_);
   graph_instance_->set_parameters(header_.scheduler_parameters);
-  graph_ = attach_platform_graph(*graph_instance_, *costs_, *graph_links_, root_, options_.platform_graph == "direct",
-                                 true, options_.steady_state_bound);
+  graph_program_ = plan_platform_graph(*graph_instance_, *costs_, *graph_links_, root_,
+                                       options_.platform_graph == "direct", true, options_.steady_state_bound);
+  if (graph_program_.graph)
+    graph_solving_ = std::make_unique<BackgroundSteadyState>(graph_program_);
+  graph_build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double SimulationSession::finish_platform_graph()
+{
+  std::shared_ptr<const SteadyStateSolution> solution;
+  double solve_seconds = 0.0;
+  if (graph_solving_) {
+    solution = graph_solving_->wait();
+    solve_seconds = graph_solving_->solve_seconds();
+    graph_solving_.reset();
+  }
+  graph_ = attach_solution(*graph_instance_, graph_program_, std::move(solution));
+  return graph_build_seconds_ + solve_seconds;
 }
 
 SimulationReport SimulationSession::simulate(const std::string& scheduler_name)

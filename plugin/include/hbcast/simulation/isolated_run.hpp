@@ -31,6 +31,11 @@ public:
   ~IsolatedProcess();
 
   pid_t pid() const { return pid_; }
+  /// Waits for the child (without polling). `timeout_seconds` <= 0 means no limit; past it
+  /// (counted from `started`) the child is killed and reported as timed out. A SIGINT/SIGTERM
+  /// meanwhile kills it and throws (interruption.hpp).
+  IsolatedOutcome wait(double timeout_seconds = 0.0,
+                       std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now()) const;
   /// Turns the child's wait status (from waitpid) into an outcome. An exception thrown by the
   /// job becomes `error` (its what()); a crash becomes a one-line error quoting SimGrid's
   /// CRITICAL message if it printed one, else the signal and the child's last activity.
@@ -50,9 +55,8 @@ private:
 /// waiting without polling. Throws std::runtime_error naming `what` when the kernel gives none.
 int exit_descriptor(pid_t pid, const char* what);
 
-/// Starts `job` isolated and waits for it. `timeout_seconds` <= 0 means no limit; past it (counted
-/// from `started`: by default now; earlier when the job's share of shared work began then) the
-/// child is killed and reported as timed out.
+/// Starts `job` isolated and waits for it (IsolatedProcess::wait; `started`: by default now,
+/// earlier when the job's share of shared work began then).
 IsolatedOutcome run_isolated(const std::function<std::string()>& job, double timeout_seconds = 0.0,
                              std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
 

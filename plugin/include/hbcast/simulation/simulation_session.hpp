@@ -3,6 +3,7 @@
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/simulation/background_steady_state.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
 #include <hbcast/simulation/simulate_options.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
@@ -34,9 +35,13 @@ public:
   /// is cheap (the costs are a table: host blocks, or at most kEagerCheckLimit hosts); elsewhere
   /// each scheduler builds what it uses, as before.
   void build_shared_models() const;
-  /// Builds the platform graph (and steady-state solution) of the schedulers that need one, as
-  /// each would attach it, for them to share.
-  void build_platform_graph();
+  /// Builds the platform graph of the schedulers that need one, as each would attach it, for them
+  /// to share, and starts solving its steady-state program in a child process, so that the
+  /// schedulers that need no graph can run meanwhile.
+  void start_platform_graph();
+  /// Waits for that program's solution and hands it to the graph's instance; returns the seconds
+  /// the shared graph took (built here, solved there), the share of each scheduler using it.
+  double finish_platform_graph();
   /// Runs one scheduler: its platform graph, tree, both predictions and the replay. The replay runs
   /// the engine, so call it once per process (in a forked child when there are several schedulers).
   SimulationReport simulate(const std::string& scheduler_name);
@@ -51,6 +56,9 @@ private:
   std::shared_ptr<BroadcastInstance> graph_instance_;  ///< with the graph, when built beforehand
   std::shared_ptr<PlatformLinkModel> graph_links_;     ///< its own link ids, as in a scheduler's child
   std::optional<AttachedPlatformGraph> graph_;
+  SteadyStateProgram graph_program_;
+  std::unique_ptr<BackgroundSteadyState> graph_solving_;
+  double graph_build_seconds_ = 0.0;
   NodeId root_ = 0;
   std::vector<NodeId> members_;
   SimulationReport header_;  ///< the report without runs
