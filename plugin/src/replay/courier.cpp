@@ -115,11 +115,18 @@ void Courier::wait_for_work()
 {
   // The mailbox keeps every comm it delivered to its permanent receiver; all of ours have ended.
   mailbox_->clear();
-  simgrid::kernel::actor::simcall_answered([this] {
+  // The pool may have closed since run() looked (another courier's last transfer ended while
+  // this one was clearing its mailbox): then there is nothing to wait for, and no one to wake it.
+  bool closed = false;
+  simgrid::kernel::actor::simcall_answered([this, &closed] {
+    closed = pool_->closed_;
+    if (closed)
+      return;
     waiting_ = true;
     pool_->idle_.push_back(this);
   });
-  work_->acquire();
+  if (!closed)
+    work_->acquire();
 }
 
 }  // namespace hbcast
