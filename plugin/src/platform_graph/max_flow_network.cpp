@@ -21,7 +21,8 @@ MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pa
     , next_(node_count)
     , sink_distance_(node_count, -1)
 {
-  if (node_count > std::numeric_limits<std::uint32_t>::max() || arcs.size() > std::numeric_limits<std::int32_t>::max() / 2)
+  if (node_count > std::numeric_limits<std::uint32_t>::max() ||
+      arcs.size() > std::numeric_limits<std::int32_t>::max() / 2)
     throw std::length_error("max-flow network: more than 2^32 nodes or 2^30 arcs");
   for (const auto& [from, to] : arcs) {
     ++first_slot_[from + 1];
@@ -226,7 +227,7 @@ void MaxFlowNetwork::take_residual(std::size_t slot, double amount)
   residual_[mate] += amount;
   mate_residual_[mate] = residual_[slot];
   mate_residual_[slot] = residual_[mate];
-  const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate_[slot]]);
+  const std::size_t arc = static_cast<std::size_t>(arc_of_[slot] >= 0 ? arc_of_[slot] : arc_of_[mate]);
   if (!is_touched_[arc]) {
     is_touched_[arc] = true;
     touched_.push_back(arc);
