@@ -185,7 +185,7 @@ TEST(PartialResults, NamedSchedulerThatDoesNotApplyIsARowInEveryFormatAndExitsOn
 TEST(PartialResults, TimedOutSchedulerIsARowInEveryFormat)
 {
   // 300 hosts take SimGrid a good part of a second to load and probe (90,000 routes), 60 times the
-  // limit; the supervisor looks every 5 ms at most.
+  // limit; the supervisor wakes at the deadline.
   const std::vector<std::string> command{"simulate", "--random-times", "300", "--class-values", "1,2,3",
                                          "-s",       "fnf",            "--timeout",      "0.01"};
   auto table = run_hbcast(command);

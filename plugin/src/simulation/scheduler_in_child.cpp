@@ -25,20 +25,22 @@ void header_from_options(SimulationReport& report, const SimulateOptions& option
   report.mode = "unknown (no scheduler loaded the platform)";
 }
 
-// A child that threw, or crashed before its scheduler started, failed on the input (platform,
-// root, members, SimGrid options): every scheduler would, so the command stops (exit 2).
-// Otherwise the failure is this scheduler's: a row with its status.
+SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::string& name)
+{
+  if (outcome.timed_out)
+    return run_without_figures(name, "timeout", outcome.error);
+  if (outcome.threw || !outcome.past_milestone)
+    throw std::runtime_error(outcome.error);
+  return run_without_figures(name, "failed", outcome.error);
+}
+
 SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, double timeout_seconds,
                           std::chrono::steady_clock::time_point started, const std::string& name, std::ostream& err,
                           std::optional<SimulationReport>& header)
 {
   auto outcome = run_isolated([&] { return nlohmann::json(simulate()).dump(); }, timeout_seconds, started);
-  if (outcome.timed_out)
-    return run_without_figures(name, "timeout", outcome.error);
-  if (!outcome.ok && (outcome.threw || !outcome.past_milestone))
-    throw std::runtime_error(outcome.error);
   if (!outcome.ok)
-    return run_without_figures(name, "failed", outcome.error);
+    return run_without_report(outcome, name);
   err << outcome.child_stderr;  // the scheduler's own messages; a failure's are summed up in its row
   auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
   SchedulerRun run = std::move(part.runs.front());

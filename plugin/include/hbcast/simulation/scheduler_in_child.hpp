@@ -1,4 +1,5 @@
 #pragma once
+#include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/simulate_options.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
 
@@ -12,6 +13,12 @@ namespace hbcast::cli {
 
 /// The report's header from the options alone, for when no scheduler loaded the platform.
 void header_from_options(SimulationReport& report, const SimulateOptions& options);
+
+/// The row of a scheduler whose process gave no report: "timeout", or "failed" when it crashed
+/// after its scheduler started. A process that threw, or crashed before its scheduler started,
+/// failed on the input (platform, root, members, SimGrid options): every scheduler would, so this
+/// throws std::runtime_error and the command stops (exit 2).
+SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::string& name);
 
 /// One scheduler simulated in its own process (SimGrid allows one engine per process and may
 /// abort): its run, a row "timeout" or "failed" for its own failures, and the first report's
