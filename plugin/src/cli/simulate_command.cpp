@@ -112,6 +112,26 @@ SimulationReport run_alone(SimulationSession& session, const RequestedScheduler&
   return report;
 }
 
+// The report: the header of the run first in the request (from the options when none ran), then
+// the runs and the skipped schedulers in the requested order.
+SimulationReport in_request_order(const SimulateOptions& options, std::optional<SimulationReport> header,
+                                  std::vector<std::optional<SchedulerRun>>& runs,
+                                  std::vector<std::optional<SchedulerRun>>& skipped)
+{
+  SimulationReport report;
+  if (header)
+    report = std::move(*header);
+  else
+    header_from_options(report, options);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (runs[k])
+      report.runs.push_back(std::move(*runs[k]));
+    if (skipped[k])
+      report.skipped.push_back(std::move(*skipped[k]));
+  }
+  return report;
+}
+
 // In the process that holds the session: each scheduler in its own child, which inherits the
 // platform and the shared models (issue 13, item 1). The schedulers needing no platform graph run
 // first, while the shared graph's program is solved in a child of its own; the first run tells
@@ -131,10 +151,8 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   ProgressLine progress(progress_out, schedulers.size(), show_progress);
   if (schedulers.size() == 1)
     return run_alone(session, schedulers.front(), progress);
-  if (schedulers.size() > 1) {
-    progress.update(0, "building the shared models");
-    session.build_shared_models();
-  }
+  progress.update(0, "building the shared models");
+  session.build_shared_models();
   // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
   const auto shared_work = std::chrono::steady_clock::now() - started;
   auto graph_work = shared_work;
@@ -178,18 +196,7 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
       runs[k] = std::move(run);
     }
   }
-  SimulationReport report;
-  if (header)
-    report = std::move(*header);
-  else
-    header_from_options(report, options);
-  for (std::size_t k = 0; k < schedulers.size(); ++k) {
-    if (runs[k])
-      report.runs.push_back(std::move(*runs[k]));
-    if (skipped[k])
-      report.skipped.push_back(std::move(*skipped[k]));
-  }
-  return report;
+  return in_request_order(options, std::move(header), runs, skipped);
 }
 
 // The platform is loaded once, in a child (SimGrid may abort on a bad platform: the input's
