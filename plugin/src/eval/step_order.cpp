@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 namespace hbcast {
 namespace {
 
 constexpr std::size_t kShortRange = 64;
 constexpr std::size_t kWideDigitRange = 8192;
+constexpr std::size_t kFewTimes = 512;  // distinct times the counting path takes
 
 // A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
 std::uint64_t time_key(double time)
@@ -69,6 +71,69 @@ void radix_sort_codes(StepCode* first, StepCode* last, const double* times, unsi
     std::copy(from, from + n, first);
 }
 
+// The distinct time keys of a range, each with the steps at it, while there are at most kFewTimes:
+// an open-addressing table (multiplicative hash, linear probing, a quarter full at most).
+class FewTimes {
+public:
+  explicit FewTimes(StepSortScratch& scratch) : keys_(scratch.time_keys), index_(scratch.time_index)
+  {
+    keys_.clear();
+    index_.assign(4 * kFewTimes, 0);
+  }
+
+  /// The key's index in order of first sight (kFewTimes when there would be one too many).
+  std::uint32_t index_of(std::uint64_t key)
+  {
+    std::size_t slot = (key * 0x9E3779B97F4A7C15ULL) >> (64 - kSlotBits);
+    for (;; slot = (slot + 1) & (index_.size() - 1)) {
+      if (index_[slot] == 0)
+        break;
+      if (keys_[index_[slot] - 1] == key)
+        return index_[slot] - 1;
+    }
+    if (keys_.size() == kFewTimes)
+      return kFewTimes;
+    keys_.push_back(key);
+    index_[slot] = static_cast<std::uint32_t>(keys_.size());
+    return index_[slot] - 1;
+  }
+  const std::vector<std::uint64_t>& keys() const { return keys_; }
+
+private:
+  static constexpr unsigned kSlotBits = 11;  // 4 kFewTimes slots
+  std::vector<std::uint64_t>& keys_;
+  std::vector<std::uint32_t>& index_;  // key index + 1; 0: empty
+};
+
+// A counting sort by time when the range has at most kFewTimes distinct times (a tree on uniform
+// links: every transfer of a round starts and ends at once): two passes, no radix pass. False,
+// the range untouched, when it has more.
+bool sort_by_few_times(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+{
+  FewTimes few(scratch);
+  auto& position = scratch.histograms;  // steps before each key, by index of first sight
+  position.assign(kFewTimes, 0);
+  for (const StepCode* step = first; step != last; ++step) {
+    const std::uint32_t index = few.index_of(time_key(times[*step]));
+    if (index == kFewTimes)
+      return false;
+    ++position[index];
+  }
+  auto& by_key = scratch.order;  // indices of first sight in key order
+  by_key.resize(few.keys().size());
+  std::iota(by_key.begin(), by_key.end(), 0);
+  std::sort(by_key.begin(), by_key.end(), [&](std::uint32_t a, std::uint32_t b) { return few.keys()[a] < few.keys()[b]; });
+  std::uint32_t before = 0;
+  for (std::uint32_t index : by_key)
+    before += std::exchange(position[index], before);
+  const auto n = static_cast<std::size_t>(last - first);
+  scratch.buffer.resize(n);
+  for (const StepCode* step = first; step != last; ++step)
+    scratch.buffer[position[few.index_of(time_key(times[*step]))]++] = *step;
+  std::copy(scratch.buffer.begin(), scratch.buffer.end(), first);
+  return true;
+}
+
 }  // namespace
 
 void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
@@ -78,6 +143,8 @@ void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, St
     insertion_sort(first, last, times);
     return;
   }
+  if (sort_by_few_times(first, last, times, scratch))
+    return;
   // The bits above the highest one where two keys differ are common: the next 32 down order the
   // items (up to ties on them), and the code below them keeps the sort stable.
   std::uint64_t common_ones = ~std::uint64_t{0}, any_ones = 0;
