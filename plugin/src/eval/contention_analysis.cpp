@@ -69,8 +69,9 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 
 // Every step of the transfers that take bandwidth, in time order (ties in code order): grouped by
 // link in this order, each link's steps need no sort of their own.
-std::vector<StepCode> steps_in_time_order(const FlatPhases& phases, StepSortScratch& scratch)
+std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
+  StepSortScratch scratch;
   std::vector<StepCode> steps;
   steps.reserve(2 * phases.crossing_transfers);
   for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
@@ -229,7 +230,6 @@ struct SweepScratch {
   ActiveTransfers active;
   std::vector<std::uint32_t> started_now;  // transfers started at the current instant
   std::vector<std::uint32_t> involved;     // of the open stretch, with repeats until it closes
-  StepSortScratch sort;
 };
 
 // Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
@@ -300,9 +300,10 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
   ContentionReport report;
   report.transfers = std::move(transfers);
   const FlatPhases phases = flat_phases(report.transfers, links);
+  // Each buffer is freed once used, for the next to reuse its pages (the first touch of a page is
+  // a fault: most of a cold analysis' time at 10^4 hosts).
+  ContendedLinks contended(phases, steps_in_time_order(phases), links);
   SweepScratch scratch(report.transfers.size());
-  const std::vector<StepCode> steps = steps_in_time_order(phases, scratch.sort);
-  ContendedLinks contended(phases, steps, links);
   for (std::size_t s = 0; s < contended.size(); ++s) {
     LinkContention contention =
         sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, scratch);
