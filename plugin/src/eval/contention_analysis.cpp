@@ -14,6 +14,7 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 constexpr double kShortestStretch = 1e-9;  // seconds
 constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a cache miss lasts
 
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
 // analysis' cache misses): times[2 k] and times[2 k + 1] are where transfer k's data phase starts
@@ -38,7 +39,10 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   phases.offset.reserve(transfers.size() + 1);
   phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
   std::shared_ptr<const LinkRoute> holder;
-  for (const TimedTransfer& transfer : transfers) {
+  for (std::size_t k = 0; k < transfers.size(); ++k) {
+    const TimedTransfer& transfer = transfers[k];
+    if (k + kRouteLookAhead < transfers.size())
+      model.prefetch_route(transfers[k + kRouteLookAhead].from, transfers[k + kRouteLookAhead].to);
     phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
     const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
     const double start = transfer.start + route.latency;
