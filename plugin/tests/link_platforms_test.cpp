@@ -96,3 +96,23 @@ TEST(LinkPlatforms, RouteViewsEqualRoutesInAGrowingOrABoundedCache)
       }
   EXPECT_EQ(kept.cached_routes(), platform.size() * (platform.size() - 1));
 }
+
+// prefetch_route is a hint: it looks no route up and changes no view, cached pair or not.
+TEST(LinkPlatforms, APrefetchHintLooksNothingUp)
+{
+  const test_support::XmlFile file("hbcast-backbone",
+                                   cli::generate_platform_xml("backbone", {{"clusters", "2"}, {"nodes", "3"}}, 1));
+  auto engine = test_support::make_engine("link_platforms_test");
+  const auto platform = LoadedPlatform::load(engine, file.path());
+  const PlatformLinkModel links(platform);
+  std::shared_ptr<const LinkRoute> holder;
+  for (NodeId u = 0; u < platform.size(); ++u)
+    for (NodeId v = 0; v < platform.size(); ++v) {
+      const std::size_t cached = links.cached_routes();
+      links.prefetch_route(u, v);
+      links.prefetch_route(v, u);
+      EXPECT_EQ(links.cached_routes(), cached);
+      const LinkRouteView view = links.route_view(u, v, holder);
+      EXPECT_EQ(std::vector<LinkId>(view.links, view.links + view.link_count), links.route(u, v)->links);
+    }
+}

@@ -14,7 +14,7 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 constexpr double kShortestStretch = 1e-9;  // seconds
 constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
-constexpr std::ptrdiff_t kFirstSortedRange = 64;  // steps
+constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a cache miss lasts
 
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
 // analysis' cache misses): times[2 k] and times[2 k + 1] are where transfer k's data phase starts
@@ -25,7 +25,8 @@ struct FlatPhases {
   std::vector<double> rates;
   std::vector<std::uint32_t> offset;
   std::vector<LinkId> links;
-  std::size_t link_bound = 0;  // largest link id + 1
+  std::size_t link_bound = 0;          // largest link id + 1
+  std::size_t crossing_transfers = 0;  // those with links
 };
 
 FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& model)
@@ -38,7 +39,10 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   phases.offset.reserve(transfers.size() + 1);
   phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
   std::shared_ptr<const LinkRoute> holder;
-  for (const TimedTransfer& transfer : transfers) {
+  for (std::size_t k = 0; k < transfers.size(); ++k) {
+    const TimedTransfer& transfer = transfers[k];
+    if (k + kRouteLookAhead < transfers.size())
+      model.prefetch_route(transfers[k + kRouteLookAhead].from, transfers[k + kRouteLookAhead].to);
     phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
     const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
     const double start = transfer.start + route.latency;
@@ -47,6 +51,7 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
     phases.rates.push_back(route.bandwidth);
     if (route.link_count == 0 || !(transfer.end > start))
       continue;
+    ++phases.crossing_transfers;
     phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
     for (std::size_t l = 0; l < route.link_count; ++l)
       phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
@@ -57,69 +62,6 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   return phases;
 }
 
-// The links crossed twice or more, each with its steps (two per crossing, in code order) and the
-// sum of its crossings' rates (in transfer order). A link crossed once is never over-subscribed:
-// a transfer's rate is at most the bandwidth of every link of its route.
-class CrossedLinks {
-public:
-  explicit CrossedLinks(const FlatPhases& phases)
-  {
-    std::vector<std::uint32_t> slot(phases.link_bound, 0);  // crossings, then the link's slot
-    for (LinkId id : phases.links)
-      ++slot[id];
-    offset_.assign(1, 0);
-    for (LinkId id = 0; id < slot.size(); ++id) {
-      const std::uint32_t crossed = slot[id];
-      slot[id] = crossed < 2 ? kNoSlot : static_cast<std::uint32_t>(id_.size());
-      if (crossed < 2)
-        continue;
-      id_.push_back(id);
-      offset_.push_back(offset_.back() + 2 * crossed);
-    }
-    write_steps(phases, slot);
-  }
-
-  std::size_t size() const { return id_.size(); }
-  LinkId id(std::size_t s) const { return id_[s]; }
-  double demand(std::size_t s) const { return demand_[s]; }
-  StepCode* begin(std::size_t s) { return steps_.data() + offset_[s]; }
-  StepCode* end(std::size_t s) { return steps_.data() + offset_[s + 1]; }
-
-private:
-  void write_steps(const FlatPhases& phases, const std::vector<std::uint32_t>& slot)
-  {
-    steps_.resize(offset_.back());
-    demand_.assign(id_.size(), 0.0);
-    std::vector<std::uint32_t> next(offset_.begin(), offset_.end() - 1);
-    for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
-      for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
-        if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
-          steps_[next[s]++] = static_cast<StepCode>(2 * k);
-          steps_[next[s]++] = static_cast<StepCode>(2 * k + 1);
-          demand_[s] += phases.rates[k];
-        }
-  }
-
-  std::vector<LinkId> id_;
-  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1])
-  std::vector<StepCode> steps_;
-  std::vector<double> demand_;
-};
-
-// Whether a link's steps (in time order) never have two crossings active at once: then its demand
-// never exceeds one transfer's rate, at most its bandwidth (a host link that one sender uses for
-// one transfer after the other). Decided without reading the link's properties.
-bool one_crossing_at_a_time(const StepCode* first, const StepCode* last, const double* times)
-{
-  int active = 0;
-  for (const StepCode* step = first; step != last; ++step) {
-    active += (*step & 1) == 0 ? 1 : -1;
-    if (active > 1 && (step + 1 == last || times[step[1]] != times[*step]))
-      return false;
-  }
-  return true;
-}
-
 // The bandwidth over which a link crossed twice or more is over-subscribed somewhere, or 0 when it
 // cannot be: FATPIPE, or its crossings' rates sum to at most its bandwidth whatever their times.
 double contended_bandwidth(const LinkProperties& properties, double demand)
@@ -128,6 +70,132 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
     return 0.0;
   return demand > properties.bandwidth * (1.0 + kRelativeTolerance) ? properties.bandwidth : 0.0;
 }
+
+// Every step of the transfers that take bandwidth, in time order (ties in code order): grouped by
+// link in this order, each link's steps need no sort of their own.
+std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
+{
+  StepSortScratch scratch;
+  std::vector<StepCode> steps;
+  steps.reserve(2 * phases.crossing_transfers);
+  for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
+    if (phases.offset[k + 1] > phases.offset[k]) {
+      steps.push_back(static_cast<StepCode>(2 * k));
+      steps.push_back(static_cast<StepCode>(2 * k + 1));
+    }
+  sort_steps_by_time(steps.data(), steps.data() + steps.size(), phases.times.data(), scratch);
+  return steps;
+}
+
+// Calls visit(link, step) for every link crossing of every step, in step order.
+template <typename Visit>
+void for_each_crossing(const FlatPhases& phases, const StepCode* first, const StepCode* last, Visit&& visit)
+{
+  for (const StepCode* step = first; step != last; ++step) {
+    const std::uint32_t transfer = *step >> 1;
+    for (std::uint32_t c = phases.offset[transfer]; c < phases.offset[transfer + 1]; ++c)
+      visit(phases.links[c], *step);
+  }
+}
+
+// The links on which two crossings are ever active at once (once every step of an instant is
+// applied), by one pass over all steps. Any other link's demand never exceeds one transfer's rate,
+// at most its bandwidth (a host link that one sender uses for one transfer after the other): its
+// properties and its steps are never needed.
+std::vector<LinkId> overlapped_links(const FlatPhases& phases, const std::vector<StepCode>& steps)
+{
+  constexpr std::int32_t kOverlapped = std::int32_t{1} << 30;  // added to a link's count once found
+  std::vector<std::int32_t> active(phases.link_bound, 0);     // crossings active on each link
+  std::vector<LinkId> overlapped, crowded;                     // crowded: two or more after a start
+  const double* times = phases.times.data();
+  const StepCode* const end = steps.data() + steps.size();
+  for (const StepCode* first = steps.data(); first != end;) {
+    const StepCode* last = first + 1;
+    while (last != end && times[*last] == times[*first])
+      ++last;
+    for_each_crossing(phases, first, last, [&](LinkId id, StepCode step) {
+      if ((step & 1) != 0)
+        --active[id];
+      else if (++active[id] == 2)
+        crowded.push_back(id);
+    });
+    for (LinkId id : crowded)  // still crowded once the instant's ends are applied too
+      if (active[id] > 1 && active[id] < kOverlapped / 2) {
+        active[id] += kOverlapped;
+        overlapped.push_back(id);
+      }
+    crowded.clear();
+    first = last;
+  }
+  return overlapped;
+}
+
+// The links whose crossings overlap and whose rates sum above their bandwidth, each with its
+// steps in time order and the bandwidth it is over-subscribed over.
+class ContendedLinks {
+public:
+  ContendedLinks(const FlatPhases& phases, const std::vector<StepCode>& steps, const LinkRouteModel& model)
+  {
+    const std::vector<LinkId> candidates = overlapped_links(phases, steps);
+    if (candidates.empty())
+      return;
+    std::vector<std::uint32_t> slot(phases.link_bound, kNoSlot);
+    for (std::size_t s = 0; s < candidates.size(); ++s)
+      slot[candidates[s]] = static_cast<std::uint32_t>(s);
+    std::vector<double> demand(candidates.size(), 0.0);
+    offset_.assign(candidates.size() + 1, 0);
+    sum_demands(phases, slot, demand);
+    std::size_t kept = 0;
+    for (std::size_t s = 0; s < candidates.size(); ++s) {
+      const LinkId id = candidates[s];
+      const double bandwidth = contended_bandwidth(model.link(id), demand[s]);
+      slot[id] = bandwidth == 0.0 ? kNoSlot : static_cast<std::uint32_t>(kept);
+      if (bandwidth == 0.0)
+        continue;
+      id_.push_back(id);
+      bandwidth_.push_back(bandwidth);
+      offset_[kept + 1] = offset_[kept] + offset_[s + 1];  // offset_[s + 1]: the candidate's steps
+      ++kept;
+    }
+    offset_.resize(kept + 1);
+    write_steps(phases, steps, slot);
+  }
+
+  std::size_t size() const { return id_.size(); }
+  LinkId id(std::size_t s) const { return id_[s]; }
+  double bandwidth(std::size_t s) const { return bandwidth_[s]; }
+  StepCode* begin(std::size_t s) { return steps_.data() + offset_[s]; }
+  StepCode* end(std::size_t s) { return steps_.data() + offset_[s + 1]; }
+
+private:
+  // Each candidate's crossings' rates, summed in transfer order, and its steps counted into
+  // offset_[slot + 1].
+  void sum_demands(const FlatPhases& phases, const std::vector<std::uint32_t>& slot, std::vector<double>& demand)
+  {
+    for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
+      for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
+        if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
+          demand[s] += phases.rates[k];
+          offset_[s + 1] += 2;
+        }
+  }
+
+  // Each kept link's steps (two per crossing), in the order of `steps`: time order.
+  void write_steps(const FlatPhases& phases, const std::vector<StepCode>& steps, const std::vector<std::uint32_t>& slot)
+  {
+    steps_.resize(offset_.back());
+    std::vector<std::uint32_t> next(offset_.begin(), offset_.end() - 1);
+    for_each_crossing(phases, steps.data(), steps.data() + steps.size(), [&](LinkId id, StepCode step) {
+      if (const std::uint32_t s = slot[id]; s != kNoSlot)
+        steps_[next[s]++] = step;
+    });
+  }
+
+  std::vector<LinkId> id_;
+  std::vector<double> bandwidth_;
+  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1])
+  std::vector<StepCode> steps_;
+};
 
 // The transfers active on the link being swept: O(1) insertion and removal, listed when an
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
@@ -166,7 +234,6 @@ struct SweepScratch {
   ActiveTransfers active;
   std::vector<std::uint32_t> started_now;  // transfers started at the current instant
   std::vector<std::uint32_t> involved;     // of the open stretch, with repeats until it closes
-  StepSortScratch sort;
 };
 
 // Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
@@ -237,29 +304,15 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
   ContentionReport report;
   report.transfers = std::move(transfers);
   const FlatPhases phases = flat_phases(report.transfers, links);
-  CrossedLinks crossed(phases);
-  if (crossed.size() == 0)
-    return report;
+  // Each buffer is freed once used, for the next to reuse its pages (the first touch of a page is
+  // a fault: most of a cold analysis' time at 10^4 hosts).
+  ContendedLinks contended(phases, steps_in_time_order(phases), links);
   SweepScratch scratch(report.transfers.size());
-  const double* times = phases.times.data();
-  for (std::size_t s = 0; s < crossed.size(); ++s) {
-    // A short range is sorted first (cheap): most are host links crossed one transfer at a time,
-    // whose properties are then never read.
-    const bool short_range = crossed.end(s) - crossed.begin(s) < kFirstSortedRange;
-    if (short_range) {
-      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
-      if (one_crossing_at_a_time(crossed.begin(s), crossed.end(s), times))
-        continue;
-    }
-    const LinkProperties& properties = links.link(crossed.id(s));
-    const double bandwidth = contended_bandwidth(properties, crossed.demand(s));
-    if (bandwidth == 0.0)
-      continue;
-    if (!short_range)
-      sort_steps_by_time(crossed.begin(s), crossed.end(s), times, scratch.sort);
-    LinkContention contention = sweep_link(crossed.id(s), bandwidth, crossed.begin(s), crossed.end(s), phases, scratch);
+  for (std::size_t s = 0; s < contended.size(); ++s) {
+    LinkContention contention =
+        sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, scratch);
     if (!contention.intervals.empty()) {
-      contention.name = properties.name;
+      contention.name = links.link(contended.id(s)).name;
       report.links.push_back(std::move(contention));
     }
   }

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 namespace hbcast {
 namespace {
 
 constexpr std::size_t kShortRange = 64;
 constexpr std::size_t kWideDigitRange = 8192;
+constexpr std::size_t kFewTimes = 512;  // distinct times the counting path takes
 
 // A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
 std::uint64_t time_key(double time)
@@ -33,32 +35,103 @@ void insertion_sort(StepCode* first, StepCode* last, const double* times)
   }
 }
 
-// Stable LSD radix sort of `items` on their high 32 bits, a digit a pass: 8-bit digits (4 passes)
-// for short ranges, 11-bit ones (3 passes) once the range dwarfs their histograms. A digit every
-// item shares costs no pass.
-void radix_sort_high_half(std::vector<std::uint64_t>& items, StepSortScratch& scratch)
+// Stable LSD radix sort of [first, last) on bits [shift, shift + 32) of their times' keys, a digit a
+// pass: 8-bit digits (4 passes) for short ranges, 11-bit ones (3 passes) once the range dwarfs
+// their histograms. The keys are read from `times` each pass (no 8-byte items: half the memory to
+// touch). A digit every step shares costs no pass.
+void radix_sort_codes(StepCode* first, StepCode* last, const double* times, unsigned shift, StepSortScratch& scratch)
 {
-  const std::size_t n = items.size();
+  const auto n = static_cast<std::size_t>(last - first);
   const unsigned digit_bits = n < kWideDigitRange ? 8 : 11;
   const unsigned passes = (32 + digit_bits - 1) / digit_bits;
   const std::size_t slots = (std::size_t{1} << digit_bits) + 1;
   const std::uint64_t mask = (std::uint64_t{1} << digit_bits) - 1;
+  auto digit = [&](StepCode code, unsigned pass) {
+    const std::uint64_t window = (time_key(times[code]) >> shift) & 0xFFFFFFFFu;
+    return (window >> (digit_bits * pass)) & mask;
+  };
   auto& position = scratch.histograms;  // per pass, one histogram
   position.assign(passes * slots, 0);
-  for (std::uint64_t item : items)
+  for (const StepCode* step = first; step != last; ++step)
     for (unsigned pass = 0; pass < passes; ++pass)
-      ++position[pass * slots + ((item >> (32 + digit_bits * pass)) & mask) + 1];
+      ++position[pass * slots + digit(*step, pass) + 1];
   scratch.buffer.resize(n);
+  StepCode* from = first;
+  StepCode* to = scratch.buffer.data();
   for (unsigned pass = 0; pass < passes; ++pass) {
-    std::uint32_t* first = position.data() + pass * slots;
-    if (std::find(first, first + slots, n) != first + slots)
+    std::uint32_t* histogram = position.data() + pass * slots;
+    if (std::find(histogram, histogram + slots, n) != histogram + slots)
       continue;
-    std::partial_sum(first, first + slots, first);
-    const unsigned shift = 32 + digit_bits * pass;
-    for (std::uint64_t item : items)
-      scratch.buffer[first[(item >> shift) & mask]++] = item;
-    items.swap(scratch.buffer);
+    std::partial_sum(histogram, histogram + slots, histogram);
+    for (const StepCode* step = from; step != from + n; ++step)
+      to[histogram[digit(*step, pass)]++] = *step;
+    std::swap(from, to);
   }
+  if (from != first)
+    std::copy(from, from + n, first);
+}
+
+// The distinct time keys of a range, each with the steps at it, while there are at most kFewTimes:
+// an open-addressing table (multiplicative hash, linear probing, a quarter full at most).
+class FewTimes {
+public:
+  explicit FewTimes(StepSortScratch& scratch) : keys_(scratch.time_keys), index_(scratch.time_index)
+  {
+    keys_.clear();
+    index_.assign(4 * kFewTimes, 0);
+  }
+
+  /// The key's index in order of first sight (kFewTimes when there would be one too many).
+  std::uint32_t index_of(std::uint64_t key)
+  {
+    std::size_t slot = (key * 0x9E3779B97F4A7C15ULL) >> (64 - kSlotBits);
+    for (;; slot = (slot + 1) & (index_.size() - 1)) {
+      if (index_[slot] == 0)
+        break;
+      if (keys_[index_[slot] - 1] == key)
+        return index_[slot] - 1;
+    }
+    if (keys_.size() == kFewTimes)
+      return kFewTimes;
+    keys_.push_back(key);
+    index_[slot] = static_cast<std::uint32_t>(keys_.size());
+    return index_[slot] - 1;
+  }
+  const std::vector<std::uint64_t>& keys() const { return keys_; }
+
+private:
+  static constexpr unsigned kSlotBits = 11;  // 4 kFewTimes slots
+  std::vector<std::uint64_t>& keys_;
+  std::vector<std::uint32_t>& index_;  // key index + 1; 0: empty
+};
+
+// A counting sort by time when the range has at most kFewTimes distinct times (a tree on uniform
+// links: every transfer of a round starts and ends at once): two passes, no radix pass. False,
+// the range untouched, when it has more.
+bool sort_by_few_times(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+{
+  FewTimes few(scratch);
+  auto& position = scratch.histograms;  // steps before each key, by index of first sight
+  position.assign(kFewTimes, 0);
+  for (const StepCode* step = first; step != last; ++step) {
+    const std::uint32_t index = few.index_of(time_key(times[*step]));
+    if (index == kFewTimes)
+      return false;
+    ++position[index];
+  }
+  auto& by_key = scratch.order;  // indices of first sight in key order
+  by_key.resize(few.keys().size());
+  std::iota(by_key.begin(), by_key.end(), 0);
+  std::sort(by_key.begin(), by_key.end(), [&](std::uint32_t a, std::uint32_t b) { return few.keys()[a] < few.keys()[b]; });
+  std::uint32_t before = 0;
+  for (std::uint32_t index : by_key)
+    before += std::exchange(position[index], before);
+  const auto n = static_cast<std::size_t>(last - first);
+  scratch.buffer.resize(n);
+  for (const StepCode* step = first; step != last; ++step)
+    scratch.buffer[position[few.index_of(time_key(times[*step]))]++] = *step;
+  std::copy(scratch.buffer.begin(), scratch.buffer.end(), first);
+  return true;
 }
 
 }  // namespace
@@ -70,6 +143,8 @@ void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, St
     insertion_sort(first, last, times);
     return;
   }
+  if (sort_by_few_times(first, last, times, scratch))
+    return;
   // The bits above the highest one where two keys differ are common: the next 32 down order the
   // items (up to ties on them), and the code below them keeps the sort stable.
   std::uint64_t common_ones = ~std::uint64_t{0}, any_ones = 0;
@@ -82,19 +157,15 @@ void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, St
   if (varying == 0)
     return;  // one time: already in code order
   const unsigned shift = varying > 32 ? varying - 32 : 0;
-  auto& items = scratch.items;
-  items.resize(n);
-  for (std::size_t k = 0; k < n; ++k)
-    items[k] = (time_key(times[first[k]]) >> shift) << 32 | first[k];
-  radix_sort_high_half(items, scratch);
-  for (std::size_t k = 0; k < n; ++k)
-    first[k] = static_cast<StepCode>(items[k]);
+  radix_sort_codes(first, last, times, shift, scratch);
   if (shift == 0)
     return;  // the 32 bits were the whole difference
   // Times equal on the 32 bits may differ below them (rounding): order each such run by time.
+  auto high_bits = [&](StepCode code) { return time_key(times[code]) >> shift; };
   auto earlier = [times](StepCode a, StepCode b) { return times[a] < times[b]; };
   for (std::size_t begin = 0, end = 1; begin < n; begin = end++) {
-    while (end < n && items[end] >> 32 == items[begin] >> 32)
+    const std::uint64_t run_bits = high_bits(first[begin]);
+    while (end < n && high_bits(first[end]) == run_bits)
       ++end;
     if (end - begin > 1 && !std::is_sorted(first + begin, first + end, earlier))
       std::stable_sort(first + begin, first + end, earlier);

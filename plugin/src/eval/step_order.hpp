@@ -11,15 +11,17 @@ using StepCode = std::uint32_t;
 
 /// Buffers of sort_steps_by_time, reused from link to link.
 struct StepSortScratch {
-  std::vector<std::uint64_t> items;
-  std::vector<std::uint64_t> buffer;
+  std::vector<StepCode> buffer;
   std::vector<std::uint32_t> histograms;
+  std::vector<std::uint64_t> time_keys;   // the few distinct times' keys
+  std::vector<std::uint32_t> time_index;  // their hash table
+  std::vector<std::uint32_t> order;
 };
 
 /// Orders steps given in ascending code order by (time, code): equal times keep the code order,
 /// so the sweep adds rates in the same order whatever the sort (its sums, bit for bit). Long
-/// ranges: an LSD radix sort of 8-byte items (32 bits of the time that tell them apart, then the
-/// code), whose rare runs of times equal on those bits are finished by comparison.
+/// ranges of at most 512 distinct times: a counting sort by time. Others: an LSD radix sort of the codes on 32 bits of their times that tell them apart (keys read
+/// again each pass), whose rare runs of times equal on those bits are finished by comparison.
 void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch);
 
 }  // namespace hbcast

@@ -42,12 +42,13 @@ struct ContentionReport {
 /// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
 /// there max-min sharing can slow a transfer below its pairwise rate; where no link is
 /// over-subscribed, every transfer gets its rate and a replay equals the prediction.
-/// Cost: one route view per transfer, O(E h + L) to group the crossings by link (L = largest link
-/// id + 1), then a sort and a sweep only on the links crossed twice or more whose crossings' rates
-/// sum above their bandwidth, by radix passes (runs of times equal on 32 bits sorted by
-/// comparison, O(E h log(E h)) at worst). A short list of crossings is sorted
-/// first, and when they never overlap (a host link one sender uses for one transfer after the
-/// other) the link's properties are not even read.
+/// Cost: one route view per transfer, one sort of all the steps by time (a counting sort when
+/// they hold at most 512 distinct times, as a tree on uniform links does; else radix passes, runs
+/// of times equal on 32 bits sorted by comparison, O(E log E) at worst), one pass over them
+/// finding the links on which two crossings are ever active at once (O(E h + L), L = largest link
+/// id + 1), then a sweep only on those whose crossings' rates sum above their bandwidth. A link
+/// whose crossings never overlap (a host link one sender uses for one transfer after the other)
+/// has neither its steps grouped nor its properties read.
 ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
 
 }  // namespace hbcast

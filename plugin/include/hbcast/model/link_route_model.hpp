@@ -61,6 +61,9 @@ public:
     holder = route(from, to);
     return {holder->links.data(), holder->links.size(), holder->latency, holder->bandwidth};
   }
+  /// A hint that route_view(from, to) comes soon, for loops over many routes: a cache may start
+  /// loading its entry meanwhile (a cold look-up is a cache miss). Default: nothing.
+  virtual void prefetch_route(NodeId /*from*/, NodeId /*to*/) const {}
   /// Properties of a link returned by route(). Link ids are dense, 0 to (links seen so far) - 1:
   /// the analyses index arrays by them.
   virtual const LinkProperties& link(LinkId id) const = 0;

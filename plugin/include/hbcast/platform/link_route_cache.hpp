@@ -20,6 +20,8 @@ public:
 
   /// The index of the pair's route, or kAbsent.
   std::uint32_t find(std::uint64_t pair) const;
+  /// Starts loading the slot where find(pair) begins.
+  void prefetch(std::uint64_t pair) const { __builtin_prefetch(&slots_[home(pair + 1)]); }
   /// Stores the route of a pair not yet cached; returns its index.
   std::uint32_t insert(std::uint64_t pair, std::shared_ptr<const LinkRoute> route);
   void clear();

@@ -27,6 +27,7 @@ public:
   std::shared_ptr<const LinkRoute> route(NodeId from, NodeId to) const override;
   /// From the compact cache: no share taken, no pointer chased.
   LinkRouteView route_view(NodeId from, NodeId to, std::shared_ptr<const LinkRoute>& holder) const override;
+  void prefetch_route(NodeId from, NodeId to) const override { routes_.prefetch(key_of(from, to)); }
   const LinkProperties& link(LinkId id) const override { return links_.at(id); }
 
   /// Links seen so far, and routes cached now.
