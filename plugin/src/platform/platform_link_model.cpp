@@ -3,6 +3,7 @@
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/platform_error.hpp>
 
+#include <algorithm>
 #include <limits>
 
 namespace sg4 = simgrid::s4u;
@@ -11,7 +12,7 @@ namespace hbcast {
 
 PlatformLinkModel::PlatformLinkModel(const LoadedPlatform& platform, std::size_t cache_capacity)
     : hosts_(platform.hosts()),
-      cache_capacity_(std::max<std::size_t>(cache_capacity, 1)),
+      cache_capacity_(std::max<std::size_t>({cache_capacity, hosts_.size(), 1})),
       // A tree asks for n - 1 routes over about 2n links: no rehash on the way there.
       routes_(std::min(cache_capacity_, hosts_.size()))
 {

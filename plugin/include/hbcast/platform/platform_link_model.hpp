@@ -14,9 +14,10 @@ namespace hbcast {
 /// The link-level view of a loaded platform (the SimGrid adapter of LinkRouteModel). Routes come
 /// from Host::route_to on first use, as link ids in route order (a SPLITDUPLEX link appears as its
 /// directed _UP or _DOWN half, a link of its own), and are kept in a bounded cache: when it holds
-/// `cache_capacity` routes it starts afresh, so memory stays O(capacity + links) however many
-/// pairs a scheduler asks for (no n^2 storage on large clusters). Links get ids as routes reveal
-/// them; a link's properties are read once.
+/// `cache_capacity` routes, or one per host if that is more, it starts afresh, so memory stays
+/// O(capacity + hosts + links) however many pairs a scheduler asks for (no n^2 storage on large
+/// clusters), and a tree's n - 1 routes stay cached from the analysis of its prediction to that
+/// of its replay. Links get ids as routes reveal them; a link's properties are read once.
 class PlatformLinkModel final : public LinkRouteModel {
 public:
   static constexpr std::size_t kDefaultCacheCapacity = std::size_t{1} << 18;
