@@ -309,6 +309,35 @@ TEST(CliReplayDriver, CouriersEndWithTheBroadcast)
   EXPECT_NEAR(courier_run["simulated"]["makespan"].get<double>(), makespan, 1e-12 * makespan);
 }
 
+// A link that goes down during the broadcast (a state profile): the transfer over it fails, its
+// sender waits for ever, and every driver that does not crash reports the same failed row. The
+// couriers end once nothing is in flight; before, SimGrid listed them as deadlocked on stderr.
+TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
+{
+  TemporaryDirectory dir;
+  dir.write("off.txt", "0.0005 0\n");  // SimGrid finds it beside the platform: off at 0.5 ms
+  const std::string platform = dir.write(
+      "failing.xml",
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">"
+      "<host id=\"a\" speed=\"1Gf\"/><host id=\"b\" speed=\"1Gf\"/><host id=\"c\" speed=\"1Gf\"/>"
+      "<link id=\"ab\" bandwidth=\"125MBps\" latency=\"10us\"/>"
+      "<link id=\"ac\" bandwidth=\"125MBps\" latency=\"10us\" state_file=\"off.txt\"/>"
+      "<link id=\"bc\" bandwidth=\"125MBps\" latency=\"10us\"/>"
+      "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"
+      "<route src=\"a\" dst=\"c\"><link_ctn id=\"ac\"/></route>"
+      "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route></zone></platform>\n");
+  for (const char* driver : {"events", "couriers"}) {
+    const auto result = run_hbcast({"simulate", platform, "-s", "flat", "--format", "json",
+                                    std::string("--cfg=hbcast/replay-driver:") + driver});
+    EXPECT_EQ(result.exit_status, 1) << driver << ": " << result.err;
+    EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << driver << ": " << result.err;
+    const auto run = nlohmann::json::parse(result.out)["runs"][0];
+    EXPECT_EQ(run["status"], "failed") << driver;
+    EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << driver;
+  }
+}
+
 TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)
 {
   auto result = run_hbcast({"lp", kPlatforms + "/tiers_30.xml", "--slice", "1MB", "--format", "json"});

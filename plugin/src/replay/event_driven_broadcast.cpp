@@ -135,6 +135,7 @@ bool EventDrivenBroadcast::send_next(NodeId node)
   edge_busy_[child] = 1;
   if (couriers_) {
     couriers_->send(hosts_[node], hosts_[child], slice_bytes_, child);
+    ++courier_transfers_;
   } else {
     in_flight_[child] = sg4::Comm::sendto_async(hosts_[node], hosts_[child], static_cast<uint64_t>(slice_bytes_));
     in_flight_[child]->extension_set(edge_extension(), new EdgeTag{weak_from_this(), child});
@@ -156,9 +157,12 @@ bool EventDrivenBroadcast::send_next(NodeId node)
 void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& comm)
 {
   retired_.clear();  // the comms retired earlier are out of their callbacks by now
+  if (couriers_)
+    --courier_transfers_;
   if (comm.get_state() != sg4::Activity::State::FINISHED) {
     XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
              hosts_[child]->get_cname(), comm.get_state_str());
+    end_couriers_if_stuck();
     return;
   }
   edge_busy_[child] = 0;
@@ -178,6 +182,16 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
   advance(child);
   advance(parents_[child]);
   wake_due_sleepers();
+  end_couriers_if_stuck();
+}
+
+// A failed transfer leaves its sender waiting for ever, and the broadcast unfinished: once no
+// transfer is in flight and no timer is set, nothing can happen any more, so the couriers end
+// (waiting, SimGrid would report them deadlocked) and the simulation with them.
+void EventDrivenBroadcast::end_couriers_if_stuck()
+{
+  if (couriers_ && courier_transfers_ == 0 && sleepers_.empty() && !done())
+    couriers_->close();
 }
 
 void EventDrivenBroadcast::wake_due_sleepers()

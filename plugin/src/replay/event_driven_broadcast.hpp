@@ -61,6 +61,7 @@ private:
   void set_timer(double date, NodeId node);
   void retire_if_done();
   void start_couriers();
+  void end_couriers_if_stuck();
 
   std::vector<NodeState> nodes_;
   std::vector<NodeId> parents_;
@@ -70,6 +71,7 @@ private:
   std::vector<simgrid::s4u::CommPtr> retired_;    // ended comms, freed at the next event (not inside their own callback)
   std::shared_ptr<TreeBroadcast> keep_alive_;     // in flight, the broadcast owns itself
   std::shared_ptr<CourierPool> couriers_;         // ReplayDriver::couriers only
+  std::size_t courier_transfers_ = 0;             // given to the couriers and not ended yet
 };
 
 }  // namespace hbcast
