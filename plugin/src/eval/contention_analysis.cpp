@@ -76,15 +76,7 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
   StepSortScratch scratch;
-  std::vector<StepCode> steps;
-  steps.reserve(2 * phases.crossing_transfers);
-  for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
-    if (phases.offset[k + 1] > phases.offset[k]) {
-      steps.push_back(static_cast<StepCode>(2 * k));
-      steps.push_back(static_cast<StepCode>(2 * k + 1));
-    }
-  sort_steps_by_time(steps.data(), steps.data() + steps.size(), phases.times.data(), scratch);
-  return steps;
+  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.times.data(), scratch);
 }
 
 // Calls visit(link, step) for every link crossing of every step, in step order.
