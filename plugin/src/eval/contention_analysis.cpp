@@ -278,7 +278,8 @@ LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode
   auto close = [&](double time) {
     if (open && time - current.start > kShortestStretch) {
       current.end = time;
-      std::sort(involved.begin(), involved.end());
+      if (!std::is_sorted(involved.begin(), involved.end()))  // often is: starts come in code order
+        std::sort(involved.begin(), involved.end());
       current.transfers.assign(involved.begin(), std::unique(involved.begin(), involved.end()));
       contention.overloaded_time += current.end - current.start;
       contention.peak_ratio = std::max(contention.peak_ratio, current.peak_ratio);
