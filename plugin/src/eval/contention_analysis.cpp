@@ -76,15 +76,7 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
   StepSortScratch scratch;
-  std::vector<StepCode> steps;
-  steps.reserve(2 * phases.crossing_transfers);
-  for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
-    if (phases.offset[k + 1] > phases.offset[k]) {
-      steps.push_back(static_cast<StepCode>(2 * k));
-      steps.push_back(static_cast<StepCode>(2 * k + 1));
-    }
-  sort_steps_by_time(steps.data(), steps.data() + steps.size(), phases.times.data(), scratch);
-  return steps;
+  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.times.data(), scratch);
 }
 
 // Calls visit(link, step) for every link crossing of every step, in step order.
@@ -134,7 +126,7 @@ std::vector<LinkId> overlapped_links(const FlatPhases& phases, const std::vector
 // steps in time order and the bandwidth it is over-subscribed over.
 class ContendedLinks {
 public:
-  ContendedLinks(const FlatPhases& phases, const std::vector<StepCode>& steps, const LinkRouteModel& model)
+  ContendedLinks(const FlatPhases& phases, std::vector<StepCode> steps, const LinkRouteModel& model)
   {
     const std::vector<LinkId> candidates = overlapped_links(phases, steps);
     if (candidates.empty())
@@ -142,47 +134,70 @@ public:
     std::vector<std::uint32_t> slot(phases.link_bound, kNoSlot);
     for (std::size_t s = 0; s < candidates.size(); ++s)
       slot[candidates[s]] = static_cast<std::uint32_t>(s);
-    std::vector<double> demand(candidates.size(), 0.0);
-    offset_.assign(candidates.size() + 1, 0);
-    sum_demands(phases, slot, demand);
-    std::size_t kept = 0;
+    Crossings crossings(candidates.size());
+    sum_demands(phases, slot, crossings);
+    offset_.assign(1, 0);
+    bool some_whole = false;
     for (std::size_t s = 0; s < candidates.size(); ++s) {
       const LinkId id = candidates[s];
-      const double bandwidth = contended_bandwidth(model.link(id), demand[s]);
-      slot[id] = bandwidth == 0.0 ? kNoSlot : static_cast<std::uint32_t>(kept);
+      const double bandwidth = contended_bandwidth(model.link(id), crossings.demand[s]);
+      // Crossed once by every transfer that crosses links: its steps are all of them, in order.
+      const bool whole = crossings.transfers[s] == phases.crossing_transfers && crossings.steps[s] == steps.size();
+      slot[id] = bandwidth == 0.0 || whole ? kNoSlot : static_cast<std::uint32_t>(id_.size());
       if (bandwidth == 0.0)
         continue;
+      some_whole = some_whole || whole;
       id_.push_back(id);
       bandwidth_.push_back(bandwidth);
-      offset_[kept + 1] = offset_[kept] + offset_[s + 1];  // offset_[s + 1]: the candidate's steps
-      ++kept;
+      whole_.push_back(whole);
+      offset_.push_back(offset_.back() + (whole ? 0 : crossings.steps[s]));
     }
-    offset_.resize(kept + 1);
     write_steps(phases, steps, slot);
+    if (some_whole)
+      all_steps_ = std::move(steps);
   }
 
   std::size_t size() const { return id_.size(); }
   LinkId id(std::size_t s) const { return id_[s]; }
   double bandwidth(std::size_t s) const { return bandwidth_[s]; }
-  StepCode* begin(std::size_t s) { return steps_.data() + offset_[s]; }
-  StepCode* end(std::size_t s) { return steps_.data() + offset_[s + 1]; }
+  StepCode* begin(std::size_t s) { return whole_[s] ? all_steps_.data() : steps_.data() + offset_[s]; }
+  StepCode* end(std::size_t s)
+  {
+    return whole_[s] ? all_steps_.data() + all_steps_.size() : steps_.data() + offset_[s + 1];
+  }
 
 private:
-  // Each candidate's crossings' rates, summed in transfer order, and its steps counted into
-  // offset_[slot + 1].
-  void sum_demands(const FlatPhases& phases, const std::vector<std::uint32_t>& slot, std::vector<double>& demand)
+  // Of each candidate: its crossings' rates summed in transfer order, its steps (two a crossing)
+  // and the transfers that cross it.
+  struct Crossings {
+    explicit Crossings(std::size_t candidates)
+        : demand(candidates, 0.0), steps(candidates, 0), transfers(candidates, 0), last(candidates, kNoSlot)
+    {
+    }
+    std::vector<double> demand;
+    std::vector<std::size_t> steps;
+    std::vector<std::size_t> transfers;
+    std::vector<std::uint32_t> last;  // the last transfer counted
+  };
+
+  static void sum_demands(const FlatPhases& phases, const std::vector<std::uint32_t>& slot, Crossings& crossings)
   {
-    for (std::size_t k = 0; k + 1 < phases.offset.size(); ++k)
+    for (std::uint32_t k = 0; k + 1 < phases.offset.size(); ++k)
       for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
         if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
-          demand[s] += phases.rates[k];
-          offset_[s + 1] += 2;
+          crossings.demand[s] += phases.rates[k];
+          crossings.steps[s] += 2;
+          crossings.transfers[s] += crossings.last[s] != k ? 1 : 0;
+          crossings.last[s] = k;
         }
   }
 
-  // Each kept link's steps (two per crossing), in the order of `steps`: time order.
+  // Each kept link's steps (two per crossing), in the order of `steps`: time order. None for a
+  // link whose steps are all of them.
   void write_steps(const FlatPhases& phases, const std::vector<StepCode>& steps, const std::vector<std::uint32_t>& slot)
   {
+    if (offset_.back() == 0)
+      return;
     steps_.resize(offset_.back());
     std::vector<std::uint32_t> next(offset_.begin(), offset_.end() - 1);
     for_each_crossing(phases, steps.data(), steps.data() + steps.size(), [&](LinkId id, StepCode step) {
@@ -193,15 +208,20 @@ private:
 
   std::vector<LinkId> id_;
   std::vector<double> bandwidth_;
-  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1])
+  std::vector<bool> whole_;
+  std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1]) unless whole
   std::vector<StepCode> steps_;
+  std::vector<StepCode> all_steps_;  // kept only for a whole link
 };
 
 // The transfers active on the link being swept: O(1) insertion and removal, listed when an
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
 class ActiveTransfers {
 public:
-  explicit ActiveTransfers(std::size_t transfers) : crossings_(transfers, 0), position_(transfers, 0) {}
+  explicit ActiveTransfers(std::size_t transfers) : crossings_(transfers, 0), position_(transfers, 0)
+  {
+    list_.reserve(transfers);  // pages touched only as the list grows, none by doubling copies
+  }
 
   void start(std::uint32_t transfer)
   {
@@ -230,7 +250,11 @@ private:
 
 // Buffers of the sweep, reused from link to link (most links have a few steps).
 struct SweepScratch {
-  explicit SweepScratch(std::size_t transfers) : active(transfers) {}
+  explicit SweepScratch(std::size_t transfers) : active(transfers)
+  {
+    started_now.reserve(transfers);
+    involved.reserve(transfers);
+  }
   ActiveTransfers active;
   std::vector<std::uint32_t> started_now;  // transfers started at the current instant
   std::vector<std::uint32_t> involved;     // of the open stretch, with repeats until it closes
@@ -254,7 +278,8 @@ LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode
   auto close = [&](double time) {
     if (open && time - current.start > kShortestStretch) {
       current.end = time;
-      std::sort(involved.begin(), involved.end());
+      if (!std::is_sorted(involved.begin(), involved.end()))  // often is: starts come in code order
+        std::sort(involved.begin(), involved.end());
       current.transfers.assign(involved.begin(), std::unique(involved.begin(), involved.end()));
       contention.overloaded_time += current.end - current.start;
       contention.peak_ratio = std::max(contention.peak_ratio, current.peak_ratio);

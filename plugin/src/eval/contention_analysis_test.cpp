@@ -206,7 +206,70 @@ std::vector<TimedTransfer> random_transfers(const LinkRouteModel& links, std::mt
   return transfers;
 }
 
+// The analysis against the quadratic reference: the same over-subscribed links, peaks,
+// overloaded times and transfers.
+void expect_reference_contention(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& links,
+                                 std::uint64_t seed)
+{
+  const auto report = analyze_contention(transfers, links);
+  const auto expected = reference_contention(transfers, links);
+  ASSERT_EQ(report.links.size(), expected.size()) << "seed " << seed;
+  for (const auto& link : report.links) {
+    ASSERT_EQ(expected.count(link.link), 1u) << "seed " << seed << " link " << link.name;
+    const auto& want = expected.at(link.link);
+    EXPECT_NEAR(link.peak_ratio, want.peak_ratio, 1e-9 * want.peak_ratio) << "seed " << seed;
+    EXPECT_NEAR(link.overloaded_time, want.overloaded_time, 1e-9) << "seed " << seed;
+    std::set<std::size_t> involved;
+    for (const auto& interval : link.intervals)
+      involved.insert(interval.transfers.begin(), interval.transfers.end());
+    EXPECT_EQ(involved, want.transfers) << "seed " << seed << " link " << link.name;
+  }
+}
+
+// Routes from a table: link 0 (shared, 100 B/s) crossed twice by 0 -> 1, never by 1 -> 0; link 1
+// (shared, 100 B/s) by both.
+class TwiceCrossed final : public LinkRouteModel {
+public:
+  std::size_t host_count() const override { return 2; }
+  std::shared_ptr<const LinkRoute> route(NodeId from, NodeId) const override
+  {
+    return std::make_shared<LinkRoute>(
+        make_link_route(from == 0 ? std::vector<LinkId>{0, 1, 0} : std::vector<LinkId>{1}, table_));
+  }
+  const LinkProperties& link(LinkId id) const override { return table_.at(id); }
+
+private:
+  std::vector<LinkProperties> table_{{"twice", 100, 0, LinkSharing::shared}, {"both", 100, 0, LinkSharing::shared}};
+};
+
 }  // namespace
+
+// A link with as many steps as all the transfers that cross links have, but not one crossing of
+// each (0 -> 1 crosses it twice, 1 -> 0 never), swept on its own steps: only 0 -> 1 runs there.
+TEST(ContentionAnalysis, ALinkCrossedTwiceByOneTransferIsNotEveryTransfers)
+{
+  const TwiceCrossed links;
+  const std::vector<TimedTransfer> transfers{{0, 1, 0.0, 2.0}, {1, 0, 1.0, 3.0}};
+  const auto report = analyze_contention(transfers, links);
+  ASSERT_EQ(report.links.size(), 2u);
+  EXPECT_EQ(report.links[0].name, "twice");  // 200 B/s on 100 over [0, 2)
+  EXPECT_DOUBLE_EQ(report.links[0].overloaded_time, 2.0);
+  EXPECT_EQ(report.links[0].intervals.at(0).transfers, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(report.links[1].name, "both");  // 200 B/s on 100 over [1, 2)
+  EXPECT_DOUBLE_EQ(report.links[1].overloaded_time, 1.0);
+  EXPECT_EQ(report.links[1].intervals.at(0).transfers, (std::vector<std::size_t>{0, 1}));
+  expect_reference_contention(transfers, links, 0);
+}
+
+// One cluster: every transfer crosses its backbone once, whose steps are then all the steps.
+TEST(ContentionAnalysisProperty, OneBackboneEqualsTheQuadraticReference)
+{
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto links = cluster(std::uniform_int_distribution<std::size_t>(2, 40)(random), 100.0 * (1 + random() % 8));
+    expect_reference_contention(random_transfers(*links, random), *links, seed);
+  }
+}
 
 // The sweep (grouping by link, radix sort, active sets) against the quadratic reference on random
 // multi-cluster platforms: the same over-subscribed links, peaks, overloaded times and transfers.
@@ -215,19 +278,6 @@ TEST(ContentionAnalysisProperty, EqualsTheQuadraticReference)
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     std::mt19937_64 random(seed);
     const auto links = test_support::random_linked_clusters(random);
-    const auto transfers = random_transfers(*links, random);
-    const auto report = analyze_contention(transfers, *links);
-    const auto expected = reference_contention(transfers, *links);
-    ASSERT_EQ(report.links.size(), expected.size()) << "seed " << seed;
-    for (const auto& link : report.links) {
-      ASSERT_EQ(expected.count(link.link), 1u) << "seed " << seed << " link " << link.name;
-      const auto& want = expected.at(link.link);
-      EXPECT_NEAR(link.peak_ratio, want.peak_ratio, 1e-9 * want.peak_ratio) << "seed " << seed;
-      EXPECT_NEAR(link.overloaded_time, want.overloaded_time, 1e-9) << "seed " << seed;
-      std::set<std::size_t> involved;
-      for (const auto& interval : link.intervals)
-        involved.insert(interval.transfers.begin(), interval.transfers.end());
-      EXPECT_EQ(involved, want.transfers) << "seed " << seed << " link " << link.name;
-    }
+    expect_reference_contention(random_transfers(*links, random), *links, seed);
   }
 }

@@ -105,20 +105,25 @@ private:
   std::vector<std::uint32_t>& index_;  // key index + 1; 0: empty
 };
 
-// A counting sort by time when the range has at most kFewTimes distinct times (a tree on uniform
-// links: every transfer of a round starts and ends at once): two passes, no radix pass. False,
-// the range untouched, when it has more.
-bool sort_by_few_times(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+// A counting sort by time into `out` when the steps for_each_step visits (it stops when the visit
+// returns false) have at most kFewTimes distinct times (a tree on uniform links: every transfer of
+// a round starts and ends at once): two passes, no radix pass. False, `out` untouched, when they
+// have more.
+template <typename ForEachStep>
+bool sort_by_few_times(ForEachStep&& for_each_step, const double* times, StepCode* out, StepSortScratch& scratch)
 {
   FewTimes few(scratch);
   auto& position = scratch.histograms;  // steps before each key, by index of first sight
   position.assign(kFewTimes, 0);
-  for (const StepCode* step = first; step != last; ++step) {
-    const std::uint32_t index = few.index_of(time_key(times[*step]));
+  const bool counted = for_each_step([&](StepCode code) {
+    const std::uint32_t index = few.index_of(time_key(times[code]));
     if (index == kFewTimes)
       return false;
     ++position[index];
-  }
+    return true;
+  });
+  if (!counted)
+    return false;
   auto& by_key = scratch.order;  // indices of first sight in key order
   by_key.resize(few.keys().size());
   std::iota(by_key.begin(), by_key.end(), 0);
@@ -126,25 +131,28 @@ bool sort_by_few_times(StepCode* first, StepCode* last, const double* times, Ste
   std::uint32_t before = 0;
   for (std::uint32_t index : by_key)
     before += std::exchange(position[index], before);
-  const auto n = static_cast<std::size_t>(last - first);
-  scratch.buffer.resize(n);
-  for (const StepCode* step = first; step != last; ++step)
-    scratch.buffer[position[few.index_of(time_key(times[*step]))]++] = *step;
-  std::copy(scratch.buffer.begin(), scratch.buffer.end(), first);
+  for_each_step([&](StepCode code) {
+    out[position[few.index_of(time_key(times[code]))]++] = code;
+    return true;
+  });
   return true;
 }
 
-}  // namespace
+// The steps of [first, last) visited in order.
+auto steps_of(const StepCode* first, const StepCode* last)
+{
+  return [first, last](auto&& visit) {
+    for (const StepCode* step = first; step != last; ++step)
+      if (!visit(*step))
+        return false;
+    return true;
+  };
+}
 
-void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+// The radix path of sort_steps_by_time (long ranges of more than kFewTimes distinct times).
+void sort_by_many_times(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
 {
   const auto n = static_cast<std::size_t>(last - first);
-  if (n < kShortRange) {
-    insertion_sort(first, last, times);
-    return;
-  }
-  if (sort_by_few_times(first, last, times, scratch))
-    return;
   // The bits above the highest one where two keys differ are common: the next 32 down order the
   // items (up to ties on them), and the code below them keeps the sort stable.
   std::uint64_t common_ones = ~std::uint64_t{0}, any_ones = 0;
@@ -170,6 +178,51 @@ void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, St
     if (end - begin > 1 && !std::is_sorted(first + begin, first + end, earlier))
       std::stable_sort(first + begin, first + end, earlier);
   }
+}
+
+}  // namespace
+
+void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+{
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n < kShortRange) {
+    insertion_sort(first, last, times);
+    return;
+  }
+  scratch.buffer.resize(n);
+  if (sort_by_few_times(steps_of(first, last), times, scratch.buffer.data(), scratch))
+    std::copy(scratch.buffer.begin(), scratch.buffer.end(), first);
+  else
+    sort_by_many_times(first, last, times, scratch);
+}
+
+std::vector<StepCode> crossing_steps_by_time(const std::uint32_t* offset, std::size_t transfers, const double* times,
+                                             StepSortScratch& scratch)
+{
+  auto for_each_step = [offset, transfers](auto&& visit) {
+    for (std::size_t k = 0; k < transfers; ++k)
+      if (offset[k + 1] > offset[k] &&
+          !(visit(static_cast<StepCode>(2 * k)) && visit(static_cast<StepCode>(2 * k + 1))))
+        return false;
+    return true;
+  };
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < transfers; ++k)
+    count += offset[k + 1] > offset[k] ? 2 : 0;
+  std::vector<StepCode> steps(count);
+  // The counting path writes its order straight here: the codes are never listed first.
+  if (count >= kShortRange && sort_by_few_times(for_each_step, times, steps.data(), scratch))
+    return steps;
+  StepCode* next = steps.data();
+  for_each_step([&next](StepCode code) {
+    *next++ = code;
+    return true;
+  });
+  if (count < kShortRange)
+    insertion_sort(steps.data(), steps.data() + count, times);
+  else
+    sort_by_many_times(steps.data(), steps.data() + count, times, scratch);
+  return steps;
 }
 
 }  // namespace hbcast

@@ -1,5 +1,6 @@
 #pragma once
 // Internal to the contention analysis: the time order of a link's rate steps.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -23,5 +24,11 @@ struct StepSortScratch {
 /// ranges of at most 512 distinct times: a counting sort by time. Others: an LSD radix sort of the codes on 32 bits of their times that tell them apart (keys read
 /// again each pass), whose rare runs of times equal on those bits are finished by comparison.
 void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch);
+
+/// The steps 2 k and 2 k + 1 of every transfer k < `transfers` with offset[k + 1] > offset[k] (one
+/// that crosses links), in the order sort_steps_by_time gives them. The counting path writes them
+/// straight in order, never listing them first (half the fresh memory of a cold analysis' sort).
+std::vector<StepCode> crossing_steps_by_time(const std::uint32_t* offset, std::size_t transfers, const double* times,
+                                             StepSortScratch& scratch);
 
 }  // namespace hbcast

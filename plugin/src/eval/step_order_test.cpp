@@ -68,3 +68,27 @@ TEST(StepOrder, SortsAnAscendingSubsetOfCodes)
   sort_steps_by_time(codes.data(), codes.data() + codes.size(), times.data(), scratch);
   EXPECT_EQ(codes, expected);
 }
+
+// The crossing transfers' steps, ordered without being listed first (counting path) or listed
+// then sorted (radix path, short ranges), in the order sort_steps_by_time gives the list.
+TEST(StepOrderProperty, CrossingStepsEqualTheirListSorted)
+{
+  StepSortScratch scratch;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    std::mt19937_64 random(seed);
+    const std::size_t transfers = std::uniform_int_distribution<std::size_t>(0, 5000)(random) >> (random() % 8);
+    const std::size_t distinct = std::uniform_int_distribution<std::size_t>(1, 2 * transfers + 1)(random);
+    const auto times = random_times(2 * transfers, distinct, random);
+    std::vector<std::uint32_t> offset{0};
+    std::vector<StepCode> listed;
+    for (std::size_t k = 0; k < transfers; ++k) {
+      const bool crosses = random() % 4 != 0;
+      offset.push_back(offset.back() + (crosses ? 1 + random() % 3 : 0));
+      if (crosses)
+        listed.insert(listed.end(), {static_cast<StepCode>(2 * k), static_cast<StepCode>(2 * k + 1)});
+    }
+    sort_steps_by_time(listed.data(), listed.data() + listed.size(), times.data(), scratch);
+    ASSERT_EQ(crossing_steps_by_time(offset.data(), transfers, times.data(), scratch), listed)
+        << "seed " << seed << ", " << transfers << " transfers, " << distinct << " times";
+  }
+}
