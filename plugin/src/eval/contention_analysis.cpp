@@ -75,8 +75,7 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 // link in this order, each link's steps need no sort of their own.
 std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
-  StepSortScratch scratch;
-  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.times.data(), scratch);
+  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.times.data());
 }
 
 // Calls visit(link, step) for every link crossing of every step, in step order.

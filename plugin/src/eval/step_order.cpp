@@ -12,6 +12,15 @@ constexpr std::size_t kShortRange = 64;
 constexpr std::size_t kWideDigitRange = 8192;
 constexpr std::size_t kFewTimes = 512;  // distinct times the counting path takes
 
+// Buffers of the sort paths.
+struct StepSortScratch {
+  std::vector<StepCode> buffer;
+  std::vector<std::uint32_t> histograms;
+  std::vector<std::uint64_t> time_keys;   // the few distinct times' keys
+  std::vector<std::uint32_t> time_index;  // their hash table
+  std::vector<std::uint32_t> order;
+};
+
 // A time's bits as an unsigned key in the order of the times (negative ones flipped whole).
 std::uint64_t time_key(double time)
 {
@@ -138,18 +147,7 @@ bool sort_by_few_times(ForEachStep&& for_each_step, const double* times, StepCod
   return true;
 }
 
-// The steps of [first, last) visited in order.
-auto steps_of(const StepCode* first, const StepCode* last)
-{
-  return [first, last](auto&& visit) {
-    for (const StepCode* step = first; step != last; ++step)
-      if (!visit(*step))
-        return false;
-    return true;
-  };
-}
-
-// The radix path of sort_steps_by_time (long ranges of more than kFewTimes distinct times).
+// The radix path (long ranges of more than kFewTimes distinct times).
 void sort_by_many_times(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
 {
   const auto n = static_cast<std::size_t>(last - first);
@@ -182,23 +180,9 @@ void sort_by_many_times(StepCode* first, StepCode* last, const double* times, St
 
 }  // namespace
 
-void sort_steps_by_time(StepCode* first, StepCode* last, const double* times, StepSortScratch& scratch)
+std::vector<StepCode> crossing_steps_by_time(const std::uint32_t* offset, std::size_t transfers, const double* times)
 {
-  const auto n = static_cast<std::size_t>(last - first);
-  if (n < kShortRange) {
-    insertion_sort(first, last, times);
-    return;
-  }
-  scratch.buffer.resize(n);
-  if (sort_by_few_times(steps_of(first, last), times, scratch.buffer.data(), scratch))
-    std::copy(scratch.buffer.begin(), scratch.buffer.end(), first);
-  else
-    sort_by_many_times(first, last, times, scratch);
-}
-
-std::vector<StepCode> crossing_steps_by_time(const std::uint32_t* offset, std::size_t transfers, const double* times,
-                                             StepSortScratch& scratch)
-{
+  StepSortScratch scratch;
   auto for_each_step = [offset, transfers](auto&& visit) {
     for (std::size_t k = 0; k < transfers; ++k)
       if (offset[k + 1] > offset[k] &&
