@@ -96,6 +96,11 @@ TEST(LinkPlatforms, RouteViewsEqualRoutesInAGrowingOrABoundedCache)
         EXPECT_LE(bounded.cached_routes(), platform.size());  // 4 asked, raised to one per host
       }
   EXPECT_EQ(kept.cached_routes(), platform.size() * (platform.size() - 1));
+  // A tree's n - 1 routes (a chain here) stay cached together, whatever smaller capacity is asked.
+  const PlatformLinkModel tree_sized(platform, 4);
+  for (NodeId v = 1; v < platform.size(); ++v)
+    tree_sized.route_view(v - 1, v, holder);
+  EXPECT_EQ(tree_sized.cached_routes(), platform.size() - 1);
 }
 
 // prefetch_route is a hint: it looks no route up and changes no view, cached pair or not.

@@ -14,7 +14,7 @@ PlatformLinkModel::PlatformLinkModel(const LoadedPlatform& platform, std::size_t
     : hosts_(platform.hosts()),
       cache_capacity_(std::max<std::size_t>({cache_capacity, hosts_.size(), 1})),
       // A tree asks for n - 1 routes over about 2n links: no rehash on the way there.
-      routes_(std::min(cache_capacity_, hosts_.size()))
+      routes_(hosts_.size())
 {
   ids_.reserve(2 * hosts_.size());
 }
