@@ -48,8 +48,7 @@ SteadyStateSolution decoded(const std::string& payload, double& seconds)
 BackgroundSteadyState::BackgroundSteadyState(const SteadyStateProgram& program)
 {
   process_.emplace(IsolatedProcess::start([&program] {
-    set_activity(program.routed.empty() ? "solving the steady-state LP"
-                                        : "solving the steady-state program over the routes");
+    set_activity("%s", program.activity());
     const auto start = std::chrono::steady_clock::now();
     const SteadyStateSolution solution = program.solve();
     return encoded(solution, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -48,8 +48,7 @@ AttachedPlatformGraph attach_platform_graph(BroadcastInstance& instance, const P
   const SteadyStateProgram program = plan_platform_graph(instance, costs, routes, root, direct_only, wanted, solve_bound);
   if (!program.graph)
     return {};
-  set_activity(program.routed.empty() ? "solving the steady-state LP"
-                                      : "solving the steady-state program over the routes");
+  set_activity("%s", program.activity());
   return attach_solution(instance, program, std::make_shared<const SteadyStateSolution>(program.solve()));
 }
 

@@ -29,6 +29,11 @@ struct SteadyStateProgram {
   std::string routed;
 
   SteadyStateSolution solve() const { return solve_steady_state_broadcast(*graph, root, slice_bytes, options); }
+  /// What solving it is, for the activity breadcrumb.
+  const char* activity() const
+  {
+    return routed.empty() ? "solving the steady-state LP" : "solving the steady-state program over the routes";
+  }
 };
 
 /// Gives `instance` the platform graph of seed 002's heuristics and of the steady-state bound:
