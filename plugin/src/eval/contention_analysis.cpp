@@ -217,106 +217,89 @@ private:
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
 class ActiveTransfers {
 public:
-  explicit ActiveTransfers(std::size_t transfers) : crossings_(transfers, 0), position_(transfers, 0)
+  explicit ActiveTransfers(std::size_t transfers) : position_(transfers, kNoSlot)
   {
     list_.reserve(transfers);  // pages touched only as the list grows, none by doubling copies
   }
 
   void start(std::uint32_t transfer)
   {
-    if (crossings_[transfer]++ == 0) {
-      position_[transfer] = static_cast<std::uint32_t>(list_.size());
-      list_.push_back(transfer);
-    }
+    position_[transfer] = static_cast<std::uint32_t>(list_.size());
+    list_.push_back(transfer);
   }
   void end(std::uint32_t transfer)
   {
-    if (--crossings_[transfer] > 0)
-      return;
     const std::uint32_t moved = list_.back();
     list_[position_[transfer]] = moved;
     position_[moved] = position_[transfer];
+    position_[transfer] = kNoSlot;
     list_.pop_back();
   }
-  bool contains(std::uint32_t transfer) const { return crossings_[transfer] > 0; }
+  bool contains(std::uint32_t transfer) const { return position_[transfer] != kNoSlot; }
   const std::vector<std::uint32_t>& list() const { return list_; }
 
 private:
-  std::vector<std::uint32_t> crossings_;  // a route may cross a link twice
-  std::vector<std::uint32_t> position_;
+  std::vector<std::uint32_t> position_;  // in list_, kNoSlot when not active
   std::vector<std::uint32_t> list_;
 };
 
-// Buffers of the sweep, reused from link to link (most links have a few steps).
-struct SweepScratch {
-  explicit SweepScratch(std::size_t transfers) : active(transfers)
-  {
-    started_now.reserve(transfers);
-    involved.reserve(transfers);
-  }
-  ActiveTransfers active;
-  std::vector<std::uint32_t> started_now;  // transfers started at the current instant
-  std::vector<std::uint32_t> involved;     // of the open stretch, with repeats until it closes
-};
+// Closes the open stretch at `time` into `contention` when it lasted long enough: its transfers
+// listed once each, ascending.
+void close_stretch(OversubscribedInterval& stretch, double time, LinkContention& contention)
+{
+  if (!(time - stretch.start > kShortestStretch))
+    return;
+  stretch.end = time;
+  auto& transfers = stretch.transfers;
+  if (!std::is_sorted(transfers.begin(), transfers.end()))  // often is: starts come in code order
+    std::sort(transfers.begin(), transfers.end());
+  transfers.erase(std::unique(transfers.begin(), transfers.end()), transfers.end());
+  contention.overloaded_time += stretch.end - stretch.start;
+  contention.peak_ratio = std::max(contention.peak_ratio, stretch.peak_ratio);
+  contention.intervals.push_back(std::move(stretch));
+}
 
 // Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
-// intervals.
-LinkContention sweep_link(LinkId id, double bandwidth, StepCode* first, StepCode* last, const FlatPhases& phases,
-                          SweepScratch& scratch)
+// intervals. A route crossing the link twice has each of its steps twice, side by side (equal
+// codes are adjacent in (time, code) order): the rate counts twice, the transfer is active once.
+LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, const StepCode* last,
+                          const FlatPhases& phases, ActiveTransfers& active)
 {
   const double* times = phases.times.data();
   LinkContention contention{id, {}, bandwidth, 0.0, 0.0, {}};
-  ActiveTransfers& active = scratch.active;
-  std::vector<std::uint32_t>& involved = scratch.involved;
-  std::vector<std::uint32_t>& started_now = scratch.started_now;
-  involved.clear();
-  started_now.clear();
   OversubscribedInterval current;
   bool open = false;
   double demand = 0.0;
-  auto close = [&](double time) {
-    if (open && time - current.start > kShortestStretch) {
-      current.end = time;
-      if (!std::is_sorted(involved.begin(), involved.end()))  // often is: starts come in code order
-        std::sort(involved.begin(), involved.end());
-      current.transfers.assign(involved.begin(), std::unique(involved.begin(), involved.end()));
-      contention.overloaded_time += current.end - current.start;
-      contention.peak_ratio = std::max(contention.peak_ratio, current.peak_ratio);
-      contention.intervals.push_back(std::move(current));
+  for (const StepCode* instant = first; instant != last;) {
+    const double time = times[*instant];
+    const StepCode* step = instant;
+    for (; step != last && times[*step] == time; ++step) {  // every step of this instant first
+      const std::uint32_t transfer = *step >> 1;
+      const bool starts = (*step & 1) == 0;
+      demand += starts ? phases.rates[transfer] : -phases.rates[transfer];
+      if (step != first && step[-1] == *step)
+        continue;  // the route's second crossing
+      if (starts)
+        active.start(transfer);
+      else
+        active.end(transfer);
     }
-    open = false;
-    involved.clear();
-  };
-  for (StepCode* step = first; step != last; ++step) {
-    const std::uint32_t transfer = *step >> 1;
-    const bool starts = (*step & 1) == 0;
-    const double time = times[*step];
-    const double rate = phases.rates[transfer];
-    demand += starts ? rate : -rate;
-    if (starts) {
-      active.start(transfer);
-      started_now.push_back(transfer);
-    } else {
-      active.end(transfer);
-    }
-    if (step + 1 != last && times[step[1]] == time)
-      continue;  // apply every step of this instant first
     const bool over = demand > bandwidth * (1.0 + kRelativeTolerance);
     if (over && !open) {
       // Every transfer active when the stretch opens is involved; later ones join as they start.
       open = true;
-      current = {time, time, 0.0, {}};
-      involved.assign(active.list().begin(), active.list().end());
+      current = {time, time, 0.0, {active.list().begin(), active.list().end()}};
     } else if (!over && open) {
-      close(time);
+      open = false;
+      close_stretch(current, time, contention);
     } else if (over) {
-      for (std::uint32_t started : started_now)
-        if (active.contains(started))
-          involved.push_back(started);
+      for (const StepCode* started = instant; started != step; ++started)
+        if ((*started & 1) == 0 && active.contains(*started >> 1))  // repeats go at the close
+          current.transfers.push_back(*started >> 1);
     }
     if (over)
       current.peak_ratio = std::max(current.peak_ratio, demand / bandwidth);
-    started_now.clear();
+    instant = step;
   }
   return contention;
 }
@@ -331,10 +314,10 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
   // Each buffer is freed once used, for the next to reuse its pages (the first touch of a page is
   // a fault: most of a cold analysis' time at 10^4 hosts).
   ContendedLinks contended(phases, steps_in_time_order(phases), links);
-  SweepScratch scratch(report.transfers.size());
+  ActiveTransfers active(report.transfers.size());
   for (std::size_t s = 0; s < contended.size(); ++s) {
     LinkContention contention =
-        sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, scratch);
+        sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, active);
     if (!contention.intervals.empty()) {
       contention.name = links.link(contended.id(s)).name;
       report.links.push_back(std::move(contention));
