@@ -196,7 +196,7 @@ std::vector<TimedTransfer> random_transfers(const LinkRouteModel& links, std::mt
   auto draw = [&] { return coarse ? std::floor(time(random) * 8) / 8 : time(random); };
   std::vector<TimedTransfer> transfers;
   for (std::size_t k = count(random); k > 0 && links.host_count() > 1; --k) {
-    const NodeId from = host(random), to = host(random);
+    const auto from = static_cast<std::uint32_t>(host(random)), to = static_cast<std::uint32_t>(host(random));
     if (from == to)
       continue;
     const double start = draw();

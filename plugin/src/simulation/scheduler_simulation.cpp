@@ -238,7 +238,9 @@ std::vector<double> spread_to_hosts(const std::vector<double>& values, const std
 std::vector<TimedTransfer> replayed_transfers(const BroadcastTree& tree, const ReplayResult& replay,
                                               const std::vector<NodeId>& participants)
 {
-  const auto host = [&](NodeId node) { return participants.empty() ? node : participants[node]; };
+  const auto host = [&](NodeId node) {
+    return static_cast<std::uint32_t>(participants.empty() ? node : participants[node]);  // platform hosts: < 2^32
+  };
   std::vector<TimedTransfer> transfers;
   for (NodeId parent = 0; parent < tree.size(); ++parent)
     for (NodeId child : tree.children(parent))
