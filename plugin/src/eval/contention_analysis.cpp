@@ -17,11 +17,12 @@ constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a cache miss lasts
 
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
-// analysis' cache misses): times[2 k] and times[2 k + 1] are where transfer k's data phase starts
+// analysis' cache misses): clock[2 k] and clock[2 k + 1] are where transfer k's data phase starts
 // and ends (the times of its step codes), rates[k] its pairwise rate, and links[offset[k],
 // offset[k + 1]) its route's links, none when it takes no bandwidth anywhere.
 struct FlatPhases {
-  std::vector<double> times;
+  explicit FlatPhases(std::size_t transfers) : clock(transfers) {}
+  StepClock clock;
   std::vector<double> rates;
   std::vector<std::uint32_t> offset;
   std::vector<LinkId> links;
@@ -33,8 +34,7 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
 {
   if (transfers.size() > std::numeric_limits<StepCode>::max() / 2)
     throw std::length_error("analyze_contention: too many transfers");
-  FlatPhases phases;
-  phases.times.reserve(2 * transfers.size());
+  FlatPhases phases(transfers.size());
   phases.rates.reserve(transfers.size());
   phases.offset.reserve(transfers.size() + 1);
   phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
@@ -46,11 +46,10 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
     phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
     const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
     const double start = transfer.start + route.latency;
-    phases.times.push_back(start);
-    phases.times.push_back(transfer.end);
     phases.rates.push_back(route.bandwidth);
     if (route.link_count == 0 || !(transfer.end > start))
       continue;
+    phases.clock.record(k, start, transfer.end);
     ++phases.crossing_transfers;
     phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
     for (std::size_t l = 0; l < route.link_count; ++l)
@@ -59,6 +58,7 @@ FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRo
   if (phases.links.size() > std::numeric_limits<std::uint32_t>::max() / 2)  // two 32-bit steps a crossing
     throw std::length_error("analyze_contention: too many link crossings");
   phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
+  phases.clock.finish();
   return phases;
 }
 
@@ -75,7 +75,7 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 // link in this order, each link's steps need no sort of their own.
 std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
-  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.times.data());
+  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.clock);
 }
 
 // Calls visit(link, step) for every link crossing of every step, in step order.
@@ -98,7 +98,7 @@ std::vector<LinkId> overlapped_links(const FlatPhases& phases, const std::vector
   constexpr std::int32_t kOverlapped = std::int32_t{1} << 30;  // added to a link's count once found
   std::vector<std::int32_t> active(phases.link_bound, 0);     // crossings active on each link
   std::vector<LinkId> overlapped, crowded;                     // crowded: two or more after a start
-  const double* times = phases.times.data();
+  const StepClock& times = phases.clock;
   const StepCode* const end = steps.data() + steps.size();
   for (const StepCode* first = steps.data(); first != end;) {
     const StepCode* last = first + 1;
@@ -265,7 +265,7 @@ void close_stretch(OversubscribedInterval& stretch, double time, LinkContention&
 LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, const StepCode* last,
                           const FlatPhases& phases, ActiveTransfers& active)
 {
-  const double* times = phases.times.data();
+  const StepClock& times = phases.clock;
   LinkContention contention{id, {}, bandwidth, 0.0, 0.0, {}};
   OversubscribedInterval current;
   bool open = false;

@@ -71,7 +71,7 @@ TEST(ContentionAnalysis, TwoFlowsOnABackboneOfOneFlowAreTwiceOver)
   ASSERT_EQ(backbone.intervals.size(), 1u);
   EXPECT_DOUBLE_EQ(backbone.intervals[0].start, 1.0);
   EXPECT_DOUBLE_EQ(backbone.intervals[0].end, 2.0);
-  EXPECT_EQ(backbone.intervals[0].transfers, (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(backbone.intervals[0].transfers, (std::vector<std::uint32_t>{1, 2}));
   EXPECT_DOUBLE_EQ(report.worst_ratio(), 2.0);
 }
 
@@ -254,10 +254,10 @@ TEST(ContentionAnalysis, ALinkCrossedTwiceByOneTransferIsNotEveryTransfers)
   ASSERT_EQ(report.links.size(), 2u);
   EXPECT_EQ(report.links[0].name, "twice");  // 200 B/s on 100 over [0, 2)
   EXPECT_DOUBLE_EQ(report.links[0].overloaded_time, 2.0);
-  EXPECT_EQ(report.links[0].intervals.at(0).transfers, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(report.links[0].intervals.at(0).transfers, (std::vector<std::uint32_t>{0}));
   EXPECT_EQ(report.links[1].name, "both");  // 200 B/s on 100 over [1, 2)
   EXPECT_DOUBLE_EQ(report.links[1].overloaded_time, 1.0);
-  EXPECT_EQ(report.links[1].intervals.at(0).transfers, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(report.links[1].intervals.at(0).transfers, (std::vector<std::uint32_t>{0, 1}));
   expect_reference_contention(transfers, links, 0);
 }
 

@@ -34,9 +34,9 @@ void sort_by_comparison(std::vector<StepCode>& codes, const std::vector<double>&
 
 }  // namespace
 
-// Every path (insertion sort below 64 steps, counting with at most 512 distinct times, radix
-// beyond) against a stable comparison sort, on ranges with and without ties: every transfer
-// crossing links (codes 0 .. 2 T - 1), or only some (codes neither from 0 nor contiguous).
+// Every path (counting by rank with at most 512 distinct times; else insertion sort below 64
+// steps, radix beyond) against a stable comparison sort, on ranges with and without ties: every
+// transfer crossing links (codes 0 .. 2 T - 1), or only some (codes neither from 0 nor contiguous).
 TEST(StepOrderProperty, CrossingStepsEqualAStableSortByTime)
 {
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
@@ -47,14 +47,19 @@ TEST(StepOrderProperty, CrossingStepsEqualAStableSortByTime)
     const bool some_cross = seed % 2 == 0;
     std::vector<std::uint32_t> offset{0};
     std::vector<StepCode> expected;
+    StepClock clock(transfers);
     for (std::size_t k = 0; k < transfers; ++k) {
       const bool crosses = !some_cross || random() % 4 != 0;
       offset.push_back(offset.back() + (crosses ? 1 + random() % 3 : 0));
-      if (crosses)
+      if (crosses) {
         expected.insert(expected.end(), {static_cast<StepCode>(2 * k), static_cast<StepCode>(2 * k + 1)});
+        clock.record(k, times[2 * k], times[2 * k + 1]);
+      }
     }
+    clock.finish();
     sort_by_comparison(expected, times);
-    ASSERT_EQ(crossing_steps_by_time(offset.data(), transfers, times.data()), expected)
-        << "seed " << seed << ", " << transfers << " transfers, " << distinct << " times";
+    ASSERT_EQ(crossing_steps_by_time(offset.data(), transfers, clock), expected)
+        << "seed " << seed << ", " << transfers << " transfers, " << distinct << " times"
+        << (clock.ranked() ? ", ranked" : "");
   }
 }

@@ -3,6 +3,7 @@
 #include <hbcast/model/link_route_model.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ struct OversubscribedInterval {
   double start = 0.0;
   double end = 0.0;
   double peak_ratio = 0.0;                ///< largest demand / bandwidth within the stretch
-  std::vector<std::size_t> transfers;     ///< indices into ContentionReport::transfers, ascending
+  std::vector<std::uint32_t> transfers;   ///< indices into ContentionReport::transfers, ascending
 };
 
 /// One over-subscribed shared link.
