@@ -129,12 +129,11 @@ ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::
       for (hbcast::NodeId child : tree.children(parent))
         benchmark::DoNotOptimize(links.route(parent, child));
     report.route_seconds = seconds_since(start);
-    // The analysis (item 2), as simulate runs it: the transfer times from the prediction's ready
-    // times, then the sweep over the shared links.
+    // The analysis (item 2), as simulate runs it: each transfer timed from the prediction's ready
+    // times as it comes (no list), then the sweep over the shared links.
     start = std::chrono::steady_clock::now();
     report.oversubscribed_links = static_cast<double>(
-        hbcast::analyze_contention(hbcast::timed_transfers(tree, costs, kBytes, prediction.ready_time), links)
-            .links.size());
+        hbcast::analyze_contention(tree, costs, kBytes, prediction.ready_time, links).links.size());
     report.analysis_seconds = seconds_since(start);
     start = std::chrono::steady_clock::now();
     hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, 1, hbcast::PortModel::one_port, "bench", driver});

@@ -1,12 +1,16 @@
 #include <hbcast/eval/contention_analysis.hpp>
 
+#include <hbcast/eval/depth_first_transfers.hpp>
+
 #include "step_order.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 namespace hbcast {
 namespace {
@@ -21,39 +25,62 @@ constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a 
 // and ends (the times of its step codes), rates[k] its pairwise rate, and links[offset[k],
 // offset[k + 1]) its route's links, none when it takes no bandwidth anywhere.
 struct FlatPhases {
-  explicit FlatPhases(std::size_t transfers) : clock(transfers) {}
   StepClock clock;
   std::vector<double> rates;
   std::vector<std::uint32_t> offset;
   std::vector<LinkId> links;
   std::size_t link_bound = 0;          // largest link id + 1
   std::size_t crossing_transfers = 0;  // those with links
+
+  std::size_t transfers() const { return offset.size() - 1; }
 };
 
-FlatPhases flat_phases(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& model)
+// Appends one transfer's data phase on its route.
+void add_phase(const TimedTransfer& transfer, const LinkRouteView& route, FlatPhases& phases)
 {
-  if (transfers.size() > std::numeric_limits<StepCode>::max() / 2)
+  if (phases.offset.size() > std::numeric_limits<StepCode>::max() / 2)
     throw std::length_error("analyze_contention: too many transfers");
-  FlatPhases phases(transfers.size());
-  phases.rates.reserve(transfers.size());
-  phases.offset.reserve(transfers.size() + 1);
-  phases.links.reserve(4 * transfers.size());  // reserved, not touched: a tree's routes hold ~3
+  phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
+  const double start = transfer.start + route.latency;
+  phases.rates.push_back(route.bandwidth);
+  if (route.link_count == 0 || !(transfer.end > start)) {
+    phases.clock.add_idle();
+    return;
+  }
+  phases.clock.add(start, transfer.end);
+  ++phases.crossing_transfers;
+  phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
+  for (std::size_t l = 0; l < route.link_count; ++l)
+    phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
+}
+
+// A run of transfers handed over at once.
+struct TransferBatch {
+  const TimedTransfer* first = nullptr;
+  std::size_t count = 0;
+};
+
+// The phases of the transfers of the batches next_batch() returns until an empty one (about
+// `expected` transfers), each route hinted to the model kRouteLookAhead transfers before its
+// look-up.
+template <typename NextBatch>
+FlatPhases flat_phases(std::size_t expected, NextBatch&& next_batch, const LinkRouteModel& model)
+{
+  FlatPhases phases;
+  phases.clock.reserve(expected);
+  phases.rates.reserve(expected);
+  phases.offset.reserve(expected + 1);
+  phases.links.reserve(4 * expected);  // reserved, not touched: a tree's routes hold ~3
   std::shared_ptr<const LinkRoute> holder;
-  for (std::size_t k = 0; k < transfers.size(); ++k) {
-    const TimedTransfer& transfer = transfers[k];
-    if (k + kRouteLookAhead < transfers.size())
-      model.prefetch_route(transfers[k + kRouteLookAhead].from, transfers[k + kRouteLookAhead].to);
-    phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
-    const LinkRouteView route = model.route_view(transfer.from, transfer.to, holder);
-    const double start = transfer.start + route.latency;
-    phases.rates.push_back(route.bandwidth);
-    if (route.link_count == 0 || !(transfer.end > start))
-      continue;
-    phases.clock.record(k, start, transfer.end);
-    ++phases.crossing_transfers;
-    phases.links.insert(phases.links.end(), route.links, route.links + route.link_count);
-    for (std::size_t l = 0; l < route.link_count; ++l)
-      phases.link_bound = std::max<std::size_t>(phases.link_bound, std::size_t{route.links[l]} + 1);
+  for (TransferBatch batch = next_batch(); batch.count > 0; batch = next_batch()) {
+    for (std::size_t k = 0; k < std::min(batch.count, kRouteLookAhead); ++k)
+      model.prefetch_route(batch.first[k].from, batch.first[k].to);
+    for (std::size_t k = 0; k < batch.count; ++k) {
+      if (k + kRouteLookAhead < batch.count)
+        model.prefetch_route(batch.first[k + kRouteLookAhead].from, batch.first[k + kRouteLookAhead].to);
+      const TimedTransfer& transfer = batch.first[k];
+      add_phase(transfer, model.route_view(transfer.from, transfer.to, holder), phases);
+    }
   }
   if (phases.links.size() > std::numeric_limits<std::uint32_t>::max() / 2)  // two 32-bit steps a crossing
     throw std::length_error("analyze_contention: too many link crossings");
@@ -75,7 +102,7 @@ double contended_bandwidth(const LinkProperties& properties, double demand)
 // link in this order, each link's steps need no sort of their own.
 std::vector<StepCode> steps_in_time_order(const FlatPhases& phases)
 {
-  return crossing_steps_by_time(phases.offset.data(), phases.offset.size() - 1, phases.clock);
+  return crossing_steps_by_time(phases.offset.data(), phases.transfers(), phases.clock);
 }
 
 // Calls visit(link, step) for every link crossing of every step, in step order.
@@ -98,11 +125,11 @@ std::vector<LinkId> overlapped_links(const FlatPhases& phases, const std::vector
   constexpr std::int32_t kOverlapped = std::int32_t{1} << 30;  // added to a link's count once found
   std::vector<std::int32_t> active(phases.link_bound, 0);     // crossings active on each link
   std::vector<LinkId> overlapped, crowded;                     // crowded: two or more after a start
-  const StepClock& times = phases.clock;
+  const StepClock& clock = phases.clock;
   const StepCode* const end = steps.data() + steps.size();
   for (const StepCode* first = steps.data(); first != end;) {
     const StepCode* last = first + 1;
-    while (last != end && times[*last] == times[*first])
+    while (last != end && clock[*last] == clock[*first])
       ++last;
     for_each_crossing(phases, first, last, [&](LinkId id, StepCode step) {
       if ((step & 1) != 0)
@@ -265,15 +292,15 @@ void close_stretch(OversubscribedInterval& stretch, double time, LinkContention&
 LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, const StepCode* last,
                           const FlatPhases& phases, ActiveTransfers& active)
 {
-  const StepClock& times = phases.clock;
+  const StepClock& clock = phases.clock;
   LinkContention contention{id, {}, bandwidth, 0.0, 0.0, {}};
   OversubscribedInterval current;
   bool open = false;
   double demand = 0.0;
   for (const StepCode* instant = first; instant != last;) {
-    const double time = times[*instant];
+    const double time = clock[*instant];
     const StepCode* step = instant;
-    for (; step != last && times[*step] == time; ++step) {  // every step of this instant first
+    for (; step != last && clock[*step] == time; ++step) {  // every step of this instant first
       const std::uint32_t transfer = *step >> 1;
       const bool starts = (*step & 1) == 0;
       demand += starts ? phases.rates[transfer] : -phases.rates[transfer];
@@ -304,17 +331,13 @@ LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, co
   return contention;
 }
 
-}  // namespace
-
-ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links)
+ContentionReport analyze_phases(FlatPhases phases, const LinkRouteModel& links)
 {
   ContentionReport report;
-  report.transfers = std::move(transfers);
-  const FlatPhases phases = flat_phases(report.transfers, links);
   // Each buffer is freed once used, for the next to reuse its pages (the first touch of a page is
   // a fault: most of a cold analysis' time at 10^4 hosts).
   ContendedLinks contended(phases, steps_in_time_order(phases), links);
-  ActiveTransfers active(report.transfers.size());
+  ActiveTransfers active(phases.transfers());
   for (std::size_t s = 0; s < contended.size(); ++s) {
     LinkContention contention =
         sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, active);
@@ -328,6 +351,30 @@ ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const 
            std::make_tuple(-b.peak_ratio, -b.overloaded_time, b.link);
   });
   return report;
+}
+
+}  // namespace
+
+ContentionReport analyze_contention(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& links)
+{
+  bool handed = false;
+  auto all_at_once = [&] { return std::exchange(handed, true) ? TransferBatch{} : TransferBatch{transfers.data(), transfers.size()}; };
+  return analyze_phases(flat_phases(transfers.size(), all_at_once, links), links);
+}
+
+ContentionReport analyze_contention(const BroadcastTree& tree, const CostModel& costs, double bytes,
+                                    const std::vector<double>& ready_time, const LinkRouteModel& links)
+{
+  // Timed a batch at a time into one small buffer: each loop stays tight, no page is added.
+  DepthFirstTransfers transfers(tree, costs, bytes, ready_time);
+  std::array<TimedTransfer, 256> buffer;
+  auto next_batch = [&] {
+    std::size_t count = 0;
+    while (count < buffer.size() && transfers.next(buffer[count]))
+      ++count;
+    return TransferBatch{buffer.data(), count};
+  };
+  return analyze_phases(flat_phases(tree.size(), next_batch, links), links);
 }
 
 }  // namespace hbcast

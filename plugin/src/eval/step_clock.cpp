@@ -5,27 +5,43 @@
 
 namespace hbcast {
 
-StepClock::StepClock(std::size_t transfers)
-    : ranks_(2 * transfers), slot_key_(std::size_t{1} << kSlotBits, 0), slot_index_(std::size_t{1} << kSlotBits, 0)
+StepClock::StepClock()
+    : slot_key_(std::size_t{1} << kSlotBits, 0), slot_index_(std::size_t{1} << kSlotBits, 0)
 {
   static_assert((std::size_t{1} << kSlotBits) >= 4 * kFewTimes);
   distinct_.reserve(kFewTimes);
 }
 
-void StepClock::record(std::size_t k, double start, double end)
+void StepClock::reserve(std::size_t transfers)
+{
+  if (ranked_)
+    ranks_.reserve(2 * transfers);
+  else
+    times_.reserve(2 * transfers);
+}
+
+void StepClock::add(double start, double end)
 {
   if (ranked_) {
     const std::uint16_t start_rank = rank_of(start);
     const std::uint16_t end_rank = start_rank == kFewTimes ? kFewTimes : rank_of(end);
     if (end_rank != kFewTimes) {
-      ranks_[2 * k] = start_rank;
-      ranks_[2 * k + 1] = end_rank;
+      ranks_.push_back(start_rank);
+      ranks_.push_back(end_rank);
       return;
     }
-    switch_to_times(2 * k);
+    switch_to_times();
   }
-  times_[2 * k] = start;
-  times_[2 * k + 1] = end;
+  times_.push_back(start);
+  times_.push_back(end);
+}
+
+void StepClock::add_idle()
+{
+  if (ranked_)
+    ranks_.insert(ranks_.end(), 2, 0);
+  else
+    times_.insert(times_.end(), 2, 0.0);
 }
 
 // Multiplicative hash, linear probing.
@@ -45,14 +61,14 @@ std::uint16_t StepClock::rank_of(double time)
   return slot_index_[slot];
 }
 
-// One distinct time too many: the codes recorded so far get their times back (those of transfers
-// not recorded read distinct_[0], never used), and the ranks go.
-void StepClock::switch_to_times(std::size_t recorded_codes)
+// One distinct time too many: the codes added so far get their times back (idle ones read
+// distinct_[0], never used), and the ranks go.
+void StepClock::switch_to_times()
 {
   ranked_ = false;
-  times_.resize(ranks_.size());
-  for (std::size_t code = 0; code < recorded_codes; ++code)
-    times_[code] = distinct_[ranks_[code]];
+  times_.reserve(ranks_.capacity());
+  for (std::uint16_t rank : ranks_)
+    times_.push_back(distinct_[rank]);
   ranks_ = {};
   distinct_ = {};
   slot_key_ = {};
@@ -74,7 +90,7 @@ void StepClock::finish()
     rank[by_key[r]] = static_cast<std::uint16_t>(r);
     sorted[r] = distinct_[by_key[r]];
   }
-  for (std::uint16_t& code_rank : ranks_)  // unrecorded codes hold 0: a valid index, never read
+  for (std::uint16_t& code_rank : ranks_)  // idle codes hold 0: a valid index, never read
     code_rank = rank[code_rank];
   distinct_ = std::move(sorted);
   slot_key_ = {};

@@ -20,7 +20,7 @@ inline std::uint64_t time_order_key(double time)
   return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
 }
 
-/// The time of every step code of the transfers recorded (those that cross links). While their
+/// The time of every step code of the transfers added that cross links. While their
 /// steps hold at most kFewTimes distinct times (a tree on uniform links: every transfer of a round
 /// starts and ends at once), each code keeps a 16-bit rank into those times, sorted by
 /// time_order_key: a quarter of the memory of a double per code (at 10^4 hosts a cold analysis
@@ -29,29 +29,32 @@ class StepClock {
 public:
   static constexpr std::size_t kFewTimes = 512;
 
+  StepClock();
   /// Room for the steps of `transfers` transfers.
-  explicit StepClock(std::size_t transfers);
+  void reserve(std::size_t transfers);
 
-  /// Transfer k's data phase is [start, end). Call in increasing k, then finish().
-  void record(std::size_t k, double start, double end);
-  /// Ranks the distinct times (ranked clocks).
+  /// The next transfer (k = those added so far) crosses links during its data phase [start, end).
+  void add(double start, double end);
+  /// The next transfer crosses none: its codes exist, and are never read.
+  void add_idle();
+  /// Ranks the distinct times (ranked clocks). Call once every transfer is added.
   void finish();
 
-  /// The time of a recorded transfer's step.
+  /// The time of a step of a transfer added with add().
   double operator[](StepCode code) const { return ranked_ ? distinct_[ranks_[code]] : times_[code]; }
   /// Whether every code has a rank (at most kFewTimes distinct times).
   bool ranked() const { return ranked_; }
-  /// A recorded step's rank: its time's position among the distinct ones (ranked clocks only).
+  /// Such a step's rank: its time's position among the distinct ones (ranked clocks only).
   std::uint16_t rank(StepCode code) const { return ranks_[code]; }
   std::size_t distinct_times() const { return distinct_.size(); }
 
 private:
   std::uint16_t rank_of(double time);  // its index of first sight; kFewTimes when one too many
-  void switch_to_times(std::size_t recorded_codes);
+  void switch_to_times();
 
   // Open addressing over the distinct times' keys (a quarter full at most), each slot's key and
   // index side by side: a probe reads one key. Key 0 (a NaN's) marks an empty slot: a NaN is never
-  // recorded (its data phase is empty).
+  // added (its data phase is empty).
   static constexpr unsigned kSlotBits = 11;
   bool ranked_ = true;
   std::vector<std::uint16_t> ranks_;     // per code: index of first sight, then rank (finish)

@@ -8,13 +8,14 @@
 
 using namespace hbcast;
 
-// Hand-checked: three transfers, the middle one not recorded; ranks follow the times, not the
-// order of first sight.
+// Hand-checked: three transfers, the middle one idle; ranks follow the times, not the order of
+// first sight.
 TEST(StepClock, RanksFollowTheTimes)
 {
-  StepClock clock(3);
-  clock.record(0, 2.0, 5.0);
-  clock.record(2, -1.0, 2.0);
+  StepClock clock;
+  clock.add(2.0, 5.0);
+  clock.add_idle();
+  clock.add(-1.0, 2.0);
   clock.finish();
   ASSERT_TRUE(clock.ranked());
   EXPECT_EQ(clock.distinct_times(), 3u);
@@ -30,16 +31,16 @@ TEST(StepClock, RanksFollowTheTimes)
 TEST(StepClock, OneTimeTooManyKeepsEveryTime)
 {
   const std::size_t transfers = StepClock::kFewTimes / 2 + 1;
-  StepClock clock(transfers);
+  StepClock clock;
   for (std::size_t k = 0; k < transfers; ++k)
-    clock.record(k, 2.0 * k, 2.0 * k + 1);
+    clock.add(2.0 * k, 2.0 * k + 1);
   clock.finish();
   EXPECT_FALSE(clock.ranked());
   for (StepCode code = 0; code < 2 * transfers; ++code)
     EXPECT_EQ(clock[code], static_cast<double>(code));
 }
 
-// Random transfers, some not recorded, on grids of 1 to 1,500 times (both sides of kFewTimes),
+// Random transfers, some idle, on grids of 1 to 1,500 times (both sides of kFewTimes),
 // -0.0 beside 0.0: every recorded code reads its time back, and ranks order the times.
 TEST(StepClockProperty, EveryRecordedTimeReadsBack)
 {
@@ -52,13 +53,15 @@ TEST(StepClockProperty, EveryRecordedTimeReadsBack)
     grid[0] = -0.0;
     std::vector<double> times(2 * transfers);
     std::vector<bool> recorded(transfers);
-    StepClock clock(transfers);
+    StepClock clock;
     for (std::size_t k = 0; k < transfers; ++k) {
       times[2 * k] = grid[random() % distinct];
       times[2 * k + 1] = grid[random() % distinct];
       recorded[k] = random() % 5 != 0;
       if (recorded[k])
-        clock.record(k, times[2 * k], times[2 * k + 1]);
+        clock.add(times[2 * k], times[2 * k + 1]);
+      else
+        clock.add_idle();
     }
     clock.finish();
     std::vector<StepCode> codes;

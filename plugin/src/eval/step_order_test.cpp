@@ -47,13 +47,15 @@ TEST(StepOrderProperty, CrossingStepsEqualAStableSortByTime)
     const bool some_cross = seed % 2 == 0;
     std::vector<std::uint32_t> offset{0};
     std::vector<StepCode> expected;
-    StepClock clock(transfers);
+    StepClock clock;
     for (std::size_t k = 0; k < transfers; ++k) {
       const bool crosses = !some_cross || random() % 4 != 0;
       offset.push_back(offset.back() + (crosses ? 1 + random() % 3 : 0));
       if (crosses) {
         expected.insert(expected.end(), {static_cast<StepCode>(2 * k), static_cast<StepCode>(2 * k + 1)});
-        clock.record(k, times[2 * k], times[2 * k + 1]);
+        clock.add(times[2 * k], times[2 * k + 1]);
+      } else {
+        clock.add_idle();
       }
     }
     clock.finish();

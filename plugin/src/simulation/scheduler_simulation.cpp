@@ -392,10 +392,9 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
   if (options.slices == 1) {
     set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
     // The pairwise prediction's ready times serve when the tree is the broadcast itself.
-    analysis = analyze_contention(members.empty()
-                                      ? timed_transfers(tree, *costs, options.message_bytes, ready_times)
-                                      : timed_transfers(scheduled.tree, *costs, options.message_bytes, port),
-                                  *links);
+    analysis = members.empty()
+                   ? analyze_contention(tree, *costs, options.message_bytes, ready_times, *links)
+                   : analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links);
     run.contention = summarize_contention(*analysis, kWorstLinksShown);
   }
 

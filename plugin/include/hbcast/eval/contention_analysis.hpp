@@ -14,7 +14,7 @@ struct OversubscribedInterval {
   double start = 0.0;
   double end = 0.0;
   double peak_ratio = 0.0;                ///< largest demand / bandwidth within the stretch
-  std::vector<std::uint32_t> transfers;   ///< indices into ContentionReport::transfers, ascending
+  std::vector<std::uint32_t> transfers;   ///< indices of the transfers analysed (in their order), ascending
 };
 
 /// One over-subscribed shared link.
@@ -28,7 +28,6 @@ struct LinkContention {
 };
 
 struct ContentionReport {
-  std::vector<TimedTransfer> transfers;
   /// The over-subscribed shared links, worst first (peak ratio, then overloaded time, then id).
   std::vector<LinkContention> links;
   /// Largest peak ratio over all links (0 when none is over-subscribed).
@@ -43,13 +42,20 @@ struct ContentionReport {
 /// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
 /// there max-min sharing can slow a transfer below its pairwise rate; where no link is
 /// over-subscribed, every transfer gets its rate and a replay equals the prediction.
-/// Cost: one route view per transfer, one sort of all the steps by time (a counting sort when
-/// they hold at most 512 distinct times, as a tree on uniform links does; else radix passes, runs
-/// of times equal on 32 bits sorted by comparison, O(E log E) at worst), one pass over them
+/// Cost: one route view per transfer, one sort of all the steps by time (when they hold at most
+/// 512 distinct times, as a tree on uniform links does, each keeps a 16-bit rank among them, not a
+/// double, and they sort by counting; else radix passes, runs of times equal on 32 bits sorted by
+/// comparison, O(E log E) at worst), one pass over them
 /// finding the links on which two crossings are ever active at once (O(E h + L), L = largest link
 /// id + 1), then a sweep only on those whose crossings' rates sum above their bandwidth. A link
 /// whose crossings never overlap (a host link one sender uses for one transfer after the other)
 /// has neither its steps grouped nor its properties read.
-ContentionReport analyze_contention(std::vector<TimedTransfer> transfers, const LinkRouteModel& links);
+ContentionReport analyze_contention(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& links);
+
+/// The same report for the transfers timed_transfers(tree, costs, bytes, ready_time) lists, in
+/// its order, without the list (DepthFirstTransfers): simulate analyses each tree from its
+/// prediction's ready times so.
+ContentionReport analyze_contention(const BroadcastTree& tree, const CostModel& costs, double bytes,
+                                    const std::vector<double>& ready_time, const LinkRouteModel& links);
 
 }  // namespace hbcast
