@@ -21,9 +21,9 @@ constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a cache miss lasts
 
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
-// analysis' cache misses): clock[2 k] and clock[2 k + 1] are where transfer k's data phase starts
-// and ends (the times of its step codes), rates[k] its pairwise rate, and links[offset[k],
-// offset[k + 1]) its route's links, none when it takes no bandwidth anywhere.
+// analysis' cache misses): rates[k] is transfer k's pairwise rate, links[offset[k], offset[k + 1])
+// its route's links, none when it takes no bandwidth anywhere; when it takes some, clock[2 k] and
+// clock[2 k + 1] are where its data phase starts and ends (the times of its step codes).
 struct FlatPhases {
   StepClock clock;
   std::vector<double> rates;
@@ -244,7 +244,7 @@ private:
 // over-subscribed stretch opens. Reused across links (one slot per transfer).
 class ActiveTransfers {
 public:
-  explicit ActiveTransfers(std::size_t transfers) : position_(transfers, kNoSlot)
+  explicit ActiveTransfers(std::size_t transfers) : position_(transfers, 0)
   {
     list_.reserve(transfers);  // pages touched only as the list grows, none by doubling copies
   }
@@ -259,14 +259,12 @@ public:
     const std::uint32_t moved = list_.back();
     list_[position_[transfer]] = moved;
     position_[moved] = position_[transfer];
-    position_[transfer] = kNoSlot;
     list_.pop_back();
   }
-  bool contains(std::uint32_t transfer) const { return position_[transfer] != kNoSlot; }
   const std::vector<std::uint32_t>& list() const { return list_; }
 
 private:
-  std::vector<std::uint32_t> position_;  // in list_, kNoSlot when not active
+  std::vector<std::uint32_t> position_;  // of each active transfer in list_
   std::vector<std::uint32_t> list_;
 };
 
@@ -320,8 +318,9 @@ LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, co
       open = false;
       close_stretch(current, time, contention);
     } else if (over) {
+      // A transfer started now is still active (its data phase is not empty); repeats go at the close.
       for (const StepCode* started = instant; started != step; ++started)
-        if ((*started & 1) == 0 && active.contains(*started >> 1))  // repeats go at the close
+        if ((*started & 1) == 0)
           current.transfers.push_back(*started >> 1);
     }
     if (over)

@@ -22,6 +22,8 @@ void StepClock::reserve(std::size_t transfers)
 
 void StepClock::add(double start, double end)
 {
+  start += 0.0;  // -0.0 is the instant 0.0: one rank, one key, whichever path sorts the steps
+  end += 0.0;
   if (ranked_) {
     const std::uint16_t start_rank = rank_of(start);
     const std::uint16_t end_rank = start_rank == kFewTimes ? kFewTimes : rank_of(end);
@@ -90,7 +92,7 @@ void StepClock::finish()
     rank[by_key[r]] = static_cast<std::uint16_t>(r);
     sorted[r] = distinct_[by_key[r]];
   }
-  for (std::uint16_t& code_rank : ranks_)  // idle codes hold 0: a valid index, never read
+  for (std::uint16_t& code_rank : ranks_)  // idle codes hold 0, then rank[0]: valid, never read
     code_rank = rank[code_rank];
   distinct_ = std::move(sorted);
   slot_key_ = {};

@@ -20,7 +20,7 @@ inline std::uint64_t time_order_key(double time)
   return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
 }
 
-/// The time of every step code of the transfers added that cross links. While their
+/// The time of every step code of the transfers added that cross links (a -0.0 time reads 0.0). While their
 /// steps hold at most kFewTimes distinct times (a tree on uniform links: every transfer of a round
 /// starts and ends at once), each code keeps a 16-bit rank into those times, sorted by
 /// time_order_key: a quarter of the memory of a double per code (at 10^4 hosts a cold analysis

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -27,21 +28,43 @@ TEST(StepClock, RanksFollowTheTimes)
   EXPECT_EQ(clock[4], -1.0);
 }
 
-// One distinct time past kFewTimes, in an end: the clock turns to doubles and keeps every time.
+// One distinct time past kFewTimes, in a start, or in an end whose start was the last time that
+// fitted: the clock turns to doubles and keeps every time, idle codes aside.
 TEST(StepClock, OneTimeTooManyKeepsEveryTime)
 {
-  const std::size_t transfers = StepClock::kFewTimes / 2 + 1;
-  StepClock clock;
-  for (std::size_t k = 0; k < transfers; ++k)
-    clock.add(2.0 * k, 2.0 * k + 1);
-  clock.finish();
-  EXPECT_FALSE(clock.ranked());
-  for (StepCode code = 0; code < 2 * transfers; ++code)
-    EXPECT_EQ(clock[code], static_cast<double>(code));
+  for (const bool in_the_end : {false, true}) {
+    std::vector<double> times{-1.0, -1.0};  // transfer 0 is idle: its codes are never read
+    for (std::size_t k = 0; k < StepClock::kFewTimes / 2; ++k)  // 512 distinct times
+      times.insert(times.end(), {2.0 * k, 2.0 * k + 1});
+    if (in_the_end)
+      times.back() = 0.0;  // 511: the next start is the 512th, its end the 513th
+    times.insert(times.end(), {1000.0, 1001.0});  // the one too many
+    times.insert(times.end(), {3.0, 4.0});        // after the switch
+    StepClock clock;
+    clock.add_idle();
+    for (std::size_t k = 1; k < times.size() / 2; ++k)
+      clock.add(times[2 * k], times[2 * k + 1]);
+    clock.finish();
+    EXPECT_FALSE(clock.ranked()) << in_the_end;
+    for (StepCode code = 2; code < times.size(); ++code)
+      EXPECT_EQ(clock[code], times[code]) << in_the_end << " code " << code;
+  }
 }
 
-// Random transfers, some idle, on grids of 1 to 1,500 times (both sides of kFewTimes),
-// -0.0 beside 0.0: every recorded code reads its time back, and ranks order the times.
+// A -0.0 time is the instant 0.0: one rank with it, and it reads 0.0.
+TEST(StepClock, NegativeZeroIsZero)
+{
+  StepClock clock;
+  clock.add(-0.0, 1.0);
+  clock.add(0.0, 2.0);
+  clock.finish();
+  EXPECT_EQ(clock.distinct_times(), 3u);
+  EXPECT_EQ(clock.rank(0), clock.rank(2));
+  EXPECT_FALSE(std::signbit(clock[0]));
+}
+
+// Random transfers, some idle, on grids of 1 to 1,500 times (both sides of kFewTimes), -0.0
+// among them: every recorded code reads its time back (-0.0 as 0.0), and ranks order the times.
 TEST(StepClockProperty, EveryRecordedTimeReadsBack)
 {
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
@@ -51,6 +74,7 @@ TEST(StepClockProperty, EveryRecordedTimeReadsBack)
     for (double& time : grid)
       time = static_cast<double>(random() % 4000) / 8 - 100;
     grid[0] = -0.0;
+    grid[distinct / 2] = 0.0;
     std::vector<double> times(2 * transfers);
     std::vector<bool> recorded(transfers);
     StepClock clock;
@@ -64,6 +88,8 @@ TEST(StepClockProperty, EveryRecordedTimeReadsBack)
         clock.add_idle();
     }
     clock.finish();
+    for (double& time : times)  // what the clock reads: -0.0 as 0.0
+      time += 0.0;
     std::vector<StepCode> codes;
     for (std::size_t k = 0; k < transfers; ++k)
       if (recorded[k])

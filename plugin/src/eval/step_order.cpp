@@ -8,7 +8,6 @@
 namespace hbcast {
 namespace {
 
-constexpr std::size_t kShortRange = 64;
 constexpr std::size_t kWideDigitRange = 8192;
 
 // Buffers of the radix path.
@@ -18,19 +17,6 @@ struct StepSortScratch {
 };
 
 unsigned bit_width(std::uint64_t bits) { return bits == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(bits)); }
-
-// Stable insertion sort by time: short ranges, where it beats any setup.
-void insertion_sort(StepCode* first, StepCode* last, const StepClock& times)
-{
-  for (StepCode* next = first + 1; next < last; ++next) {
-    const StepCode code = *next;
-    const double time = times[code];
-    StepCode* hole = next;
-    for (; hole != first && times[hole[-1]] > time; --hole)
-      *hole = hole[-1];
-    *hole = code;
-  }
-}
 
 // Stable LSD radix sort of [first, last) on bits [shift, shift + 32) of their times' keys, a digit a
 // pass: 8-bit digits (4 passes) for short ranges, 11-bit ones (3 passes) once the range dwarfs
@@ -135,10 +121,7 @@ std::vector<StepCode> crossing_steps_by_time(const std::uint32_t* offset, std::s
   }
   StepCode* next = steps.data();
   for_each_crossing_step(offset, transfers, [&next](StepCode code) { *next++ = code; });
-  if (count < kShortRange)
-    insertion_sort(steps.data(), steps.data() + count, clock);
-  else
-    sort_by_many_times(steps.data(), steps.data() + count, clock);
+  sort_by_many_times(steps.data(), steps.data() + count, clock);  // over 512 times: over 512 steps
   return steps;
 }
 

@@ -16,7 +16,7 @@ std::vector<TimedTransfer> timed_transfers(const BroadcastTree& tree, const Cost
 {
   DepthFirstTransfers source(tree, costs, bytes, ready_time);
   std::vector<TimedTransfer> transfers;
-  transfers.reserve(source.bound());
+  transfers.reserve(tree.size());
   for (TimedTransfer transfer; source.next(transfer);)
     transfers.push_back(transfer);
   return transfers;

@@ -1,7 +1,6 @@
 #pragma once
 #include <hbcast/eval/timed_transfers.hpp>
 
-#include <cstddef>
 #include <vector>
 
 namespace hbcast {
@@ -16,10 +15,8 @@ public:
   DepthFirstTransfers(const BroadcastTree& tree, const CostModel& costs, double bytes,
                       const std::vector<double>& ready_time);
 
-  /// Writes the next transfer; false once every one is out.
+  /// Writes the next transfer; false once every one is out (those of the nodes the root reaches).
   bool next(TimedTransfer& transfer);
-  /// An upper bound on their count: the tree's edges (those reachable from the root are listed).
-  std::size_t bound() const { return tree_.edge_count(); }
 
 private:
   const BroadcastTree& tree_;
