@@ -310,8 +310,10 @@ TEST(CliReplayDriver, CouriersEndWithTheBroadcast)
 }
 
 // A link that goes down during the broadcast (a state profile): the transfer over it fails, its
-// sender waits for ever, and every driver that does not crash reports the same failed row. The
-// couriers end once nothing is in flight; before, SimGrid listed them as deadlocked on stderr.
+// sender gives up, and every driver reports the same failed row, in both port models, with
+// slices. The couriers end once nothing is in flight, and the actor driver stops the nodes that
+// can no longer be informed; before, SimGrid listed them as deadlocked on stderr (the actors' row
+// quoted a NetworkFailureException).
 TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
 {
   TemporaryDirectory dir;
@@ -327,15 +329,20 @@ TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
       "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"
       "<route src=\"a\" dst=\"c\"><link_ctn id=\"ac\"/></route>"
       "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route></zone></platform>\n");
-  for (const char* driver : {"events", "couriers"}) {
-    const auto result = run_hbcast({"simulate", platform, "-s", "flat", "--format", "json",
-                                    std::string("--cfg=hbcast/replay-driver:") + driver});
-    EXPECT_EQ(result.exit_status, 1) << driver << ": " << result.err;
-    EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << driver << ": " << result.err;
-    const auto run = nlohmann::json::parse(result.out)["runs"][0];
-    EXPECT_EQ(run["status"], "failed") << driver;
-    EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << driver;
-  }
+  for (const char* driver : {"events", "couriers", "actors"})
+    for (const char* port : {"one", "multi"}) {
+      const auto result = run_hbcast({"simulate", platform, "-s", "flat", "--format", "json", "--port", port,
+                                      "--slices", "4", std::string("--cfg=hbcast/replay-driver:") + driver});
+      const std::string context = std::string(driver) + ", " + port + "-port: " + result.err;
+      EXPECT_EQ(result.exit_status, 1) << context;
+      EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
+      if (std::string(driver) == "actors") {  // its sender says which transfer failed
+        EXPECT_NE(result.err.find("the transfer to c failed"), std::string::npos) << context;
+      }
+      const auto run = nlohmann::json::parse(result.out)["runs"][0];
+      EXPECT_EQ(run["status"], "failed") << context;
+      EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << context;
+    }
 }
 
 TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)

@@ -1,8 +1,11 @@
 #include "actor_per_host_broadcast.hpp"
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/log.h>
+
+#include <utility>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_replay);
 
@@ -11,7 +14,10 @@ namespace sg4 = simgrid::s4u;
 namespace hbcast {
 
 ActorPerHostBroadcast::ActorPerHostBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
-    : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options)), slice_tokens_(options_.slices)
+    : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options)),
+      slice_tokens_(options_.slices),
+      slices_delivered_(tree_.size(), 0),
+      stopped_(tree_.size(), 0)
 {
   mailboxes_.reserve(tree_.size());
   for (NodeId node = 0; node < tree_.size(); ++node)
@@ -23,8 +29,10 @@ ActorPerHostBroadcast::ActorPerHostBroadcast(BroadcastTree tree, std::vector<sg4
 void ActorPerHostBroadcast::launch()
 {
   auto self = std::static_pointer_cast<ActorPerHostBroadcast>(shared_from_this());
+  actors_.reserve(tree_.size());
   for (NodeId node = 0; node < tree_.size(); ++node)
-    sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); });
+    actors_.push_back(
+        sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); }));
 }
 
 void ActorPerHostBroadcast::run_node(NodeId node)
@@ -42,26 +50,85 @@ void ActorPerHostBroadcast::run_node(NodeId node)
     if (!is_root) {
       std::size_t* token = nullptr;
       sg4::CommPtr receive = inbox->get_async<std::size_t>(&token);
-      receive->wait();
+      try {
+        receive->wait();
+      } catch (const simgrid::NetworkFailureException&) {
+        stopped_[node] = 1;  // its sender gives up, and stops this subtree
+        return;
+      }
       last_arrival = receive->get_finish_time();
       if (slice == 0)
         record_first_arrival(node, last_arrival);
       XBT_VERB("%s holds slice %zu at %.9f", hosts_[node]->get_cname(), *token, last_arrival);
     }
-    if (options_.port == PortModel::one_port)
-      send_one_port(node, slice);
-    else
-      send_multi_port(node, slice, in_flight);
-  }
-  const auto& children = tree_.children(node);
-  for (std::size_t i = 0; i < children.size(); ++i)
-    if (in_flight[i]) {
-      in_flight[i]->wait();
-      record(children[i], *in_flight[i]);
+    const bool sent = options_.port == PortModel::one_port ? send_one_port(node, slice)
+                                                           : send_multi_port(node, slice, in_flight);
+    if (!sent) {
+      give_up(node, in_flight);
+      return;
     }
+  }
+  if (!drain(node, in_flight)) {
+    give_up(node, in_flight);
+    return;
+  }
   if (eager)
     inbox->set_receiver(nullptr);
+  stopped_[node] = 1;
   finish_node(node, last_arrival);
+}
+
+// Waits for the edges' last slices.
+bool ActorPerHostBroadcast::drain(NodeId node, std::vector<sg4::CommPtr>& in_flight)
+{
+  const auto& children = tree_.children(node);
+  for (std::size_t i = 0; i < children.size(); ++i)
+    if (in_flight[i] && !delivered(children[i], *std::exchange(in_flight[i], nullptr)))
+      return false;
+  return true;
+}
+
+// Waits for a send and records it; false, with the events driver's warning, when it failed.
+bool ActorPerHostBroadcast::delivered(NodeId child, sg4::Comm& send)
+{
+  try {
+    send.wait();
+  } catch (const simgrid::NetworkFailureException&) {
+    XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
+             hosts_[child]->get_cname(), send.get_state_str());
+    return false;
+  }
+  record_transfer(child, send.get_start_time(), send.get_finish_time());
+  ++slices_delivered_[child];
+  return true;
+}
+
+// The node stops sending once its transfers in flight end: every child that will not get every
+// slice, and its subtree, stops too.
+void ActorPerHostBroadcast::give_up(NodeId node, std::vector<sg4::CommPtr>& in_flight)
+{
+  const auto& children = tree_.children(node);
+  for (std::size_t i = 0; i < children.size(); ++i)
+    if (in_flight[i])
+      delivered(children[i], *std::exchange(in_flight[i], nullptr));
+  stopped_[node] = 1;
+  for (NodeId child : children)
+    if (slices_delivered_[child] < options_.slices)
+      stop_subtree(child);
+}
+
+void ActorPerHostBroadcast::stop_subtree(NodeId top)
+{
+  std::vector<NodeId> stack{top};
+  while (!stack.empty()) {
+    const NodeId node = stack.back();
+    stack.pop_back();
+    if (!stopped_[node]) {
+      stopped_[node] = 1;
+      actors_[node]->kill();
+    }
+    stack.insert(stack.end(), tree_.children(node).begin(), tree_.children(node).end());
+  }
 }
 
 void ActorPerHostBroadcast::wait_not_before(NodeId child) const
@@ -70,34 +137,29 @@ void ActorPerHostBroadcast::wait_not_before(NodeId child) const
     sg4::this_actor::sleep_until(*until);
 }
 
-void ActorPerHostBroadcast::send_one_port(NodeId node, std::size_t slice)
+bool ActorPerHostBroadcast::send_one_port(NodeId node, std::size_t slice)
 {
   for (NodeId child : tree_.children(node)) {
     wait_not_before(child);
     sg4::CommPtr send = mailboxes_[child]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
-    send->wait();
-    record(child, *send);
+    if (!delivered(child, *send))
+      return false;
   }
+  return true;
 }
 
-void ActorPerHostBroadcast::send_multi_port(NodeId node, std::size_t slice, std::vector<sg4::CommPtr>& in_flight)
+bool ActorPerHostBroadcast::send_multi_port(NodeId node, std::size_t slice, std::vector<sg4::CommPtr>& in_flight)
 {
   const auto& children = tree_.children(node);
   for (std::size_t i = 0; i < children.size(); ++i) {
-    if (in_flight[i]) {  // the edge carries one slice at a time
-      in_flight[i]->wait();
-      record(children[i], *in_flight[i]);
-    }
+    if (in_flight[i] && !delivered(children[i], *std::exchange(in_flight[i], nullptr)))
+      return false;  // the edge carries one slice at a time
     wait_not_before(children[i]);
     in_flight[i] = mailboxes_[children[i]]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
     if (send_overhead_[node] > 0.0)
       sg4::this_actor::sleep_for(send_overhead_[node]);
   }
-}
-
-void ActorPerHostBroadcast::record(NodeId child, const sg4::Comm& comm)
-{
-  record_transfer(child, comm.get_start_time(), comm.get_finish_time());
+  return true;
 }
 
 }  // namespace hbcast

@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/replay/tree_broadcast.hpp>
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
@@ -13,7 +14,10 @@ namespace hbcast {
 /// by its send overhead, waiting first for the edge's previous slice. Receivers of several slices
 /// are permanent receivers of their mailbox (Mailbox::set_receiver), so no send waits for a
 /// matching receive. Costs a stack and context switches per host; EventDrivenBroadcast simulates
-/// the same transfers without them.
+/// the same transfers without them. A transfer that fails (a link going down under a state profile)
+/// stops its sender, as the events driver's sender that waits for ever: the nodes that can no
+/// longer get every slice are stopped too (SimGrid would otherwise list them as deadlocked), and
+/// the broadcast ends unfinished.
 class ActorPerHostBroadcast final : public TreeBroadcast {
 public:
   ActorPerHostBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);
@@ -22,12 +26,19 @@ private:
   void launch() override;
   void run_node(NodeId node);
   void wait_not_before(NodeId child) const;
-  void send_one_port(NodeId node, std::size_t slice);
-  void send_multi_port(NodeId node, std::size_t slice, std::vector<simgrid::s4u::CommPtr>& in_flight);
-  void record(NodeId child, const simgrid::s4u::Comm& comm);
+  // The sends return false once a transfer failed.
+  bool send_one_port(NodeId node, std::size_t slice);
+  bool send_multi_port(NodeId node, std::size_t slice, std::vector<simgrid::s4u::CommPtr>& in_flight);
+  bool drain(NodeId node, std::vector<simgrid::s4u::CommPtr>& in_flight);
+  bool delivered(NodeId child, simgrid::s4u::Comm& send);
+  void give_up(NodeId node, std::vector<simgrid::s4u::CommPtr>& in_flight);
+  void stop_subtree(NodeId top);
 
   std::vector<simgrid::s4u::Mailbox*> mailboxes_;
   std::vector<std::size_t> slice_tokens_;  // payload pointers point here
+  std::vector<simgrid::s4u::ActorPtr> actors_;
+  std::vector<std::size_t> slices_delivered_;  // to each node
+  std::vector<char> stopped_;                  // its actor ended, or was killed
 };
 
 }  // namespace hbcast
