@@ -20,9 +20,9 @@ inline std::uint64_t time_order_key(double time)
   return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
 }
 
-/// The time of every step code of the transfers added that cross links (a -0.0 time reads 0.0). While their
-/// steps hold at most kFewTimes distinct times (a tree on uniform links: every transfer of a round
-/// starts and ends at once), each code keeps a 16-bit rank into those times, sorted by
+/// The time of every step code of the transfers added that cross links (a -0.0 time reads 0.0).
+/// While their steps hold at most kFewTimes distinct times (a tree on uniform links: every transfer
+/// of a round starts and ends at once), each code keeps a 16-bit rank into those times, sorted by
 /// time_order_key: a quarter of the memory of a double per code (at 10^4 hosts a cold analysis
 /// pays for every fresh page), and the steps sort by counting. Past that, a double per code.
 class StepClock {
@@ -52,9 +52,9 @@ private:
   std::uint16_t rank_of(double time);  // its index of first sight; kFewTimes when one too many
   void switch_to_times();
 
-  // Open addressing over the distinct times' keys (a quarter full at most), each slot's key and
-  // index side by side: a probe reads one key. Key 0 (a NaN's) marks an empty slot: a NaN is never
-  // added (its data phase is empty).
+  // Open addressing over the distinct times' keys (a quarter full at most), the keys in an array
+  // of their own: a probe reads one key, the index only on a hit. Key 0 (a NaN's) marks an empty
+  // slot: a NaN is never added (its data phase is empty).
   static constexpr unsigned kSlotBits = 11;
   bool ranked_ = true;
   std::vector<std::uint16_t> ranks_;     // per code: index of first sight, then rank (finish)
