@@ -22,7 +22,7 @@ void StepClock::reserve(std::size_t transfers)
 
 void StepClock::add(double start, double end)
 {
-  start += 0.0;  // -0.0 is the instant 0.0: one rank, one key, whichever path sorts the steps
+  start += 0.0;  // -0.0 reads as the instant 0.0 (its key is 0.0's already)
   end += 0.0;
   if (ranked_) {
     const std::uint16_t start_rank = rank_of(start);

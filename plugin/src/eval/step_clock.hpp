@@ -1,8 +1,9 @@
 #pragma once
 // Internal to the contention analysis: the times of its rate steps.
+#include <hbcast/util/time_order_key.hpp>
+
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 namespace hbcast {
@@ -10,15 +11,6 @@ namespace hbcast {
 /// A rate change of the contention sweep, 4 bytes: 2 k where transfer k's data phase starts,
 /// 2 k + 1 where it ends. A StepClock gives its time, so a step needs no copy of it.
 using StepCode = std::uint32_t;
-
-/// A time's bits as an unsigned key in the order of the times (negative ones flipped whole):
-/// equal keys, equal times.
-inline std::uint64_t time_order_key(double time)
-{
-  std::uint64_t bits;
-  std::memcpy(&bits, &time, sizeof bits);
-  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
-}
 
 /// The time of every step code of the transfers added that cross links (a -0.0 time reads 0.0).
 /// While their steps hold at most kFewTimes distinct times (a tree on uniform links: every transfer

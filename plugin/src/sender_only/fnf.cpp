@@ -1,11 +1,11 @@
 #include <hbcast/sender_only/fnf.hpp>
 
 #include <hbcast/sender_only/sender_only_times.hpp>
+#include <hbcast/util/time_order_key.hpp>
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <numeric>
 #include <tuple>
 #include <utility>
@@ -17,17 +17,6 @@ struct KeyedNode {
   std::uint64_t key;  // orders as the node's time
   NodeId node;
 };
-
-// An unsigned key that orders as the time: the IEEE bits, sign bit set for a time >= 0, all bits
-// flipped for a negative one; -0.0 counts as 0.0, as it compares.
-std::uint64_t time_key(double time)
-{
-  if (time == 0.0)
-    time = 0.0;
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &time, sizeof bits);
-  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
-}
 
 bool key_before(const KeyedNode& a, const KeyedNode& b) { return std::tie(a.key, a.node) < std::tie(b.key, b.node); }
 
@@ -97,7 +86,7 @@ std::vector<NodeId> fnf_receive_order(const std::vector<double>& transmission_ti
   receivers.reserve(n);
   for (NodeId v = 0; v < n; ++v)
     if (v != source)
-      receivers.push_back({time_key(transmission_times[v]), v});
+      receivers.push_back({time_order_key(transmission_times[v]), v});
   sort_by_time(receivers);
   std::vector<NodeId> order(receivers.size());
   for (std::size_t k = 0; k < receivers.size(); ++k)
