@@ -313,36 +313,40 @@ TEST(CliReplayDriver, CouriersEndWithTheBroadcast)
 // sender gives up, and every driver reports the same failed row, in both port models, with
 // slices. The couriers end once nothing is in flight, and the actor driver stops the nodes that
 // can no longer be informed; before, SimGrid listed them as deadlocked on stderr (the actors' row
-// quoted a NetworkFailureException).
+// quoted a NetworkFailureException). With a 30 ms send overhead on the root, its multi-port send
+// to c fails while it sleeps between sends: the couriers must end at its wake-up too.
 TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
 {
   TemporaryDirectory dir;
   dir.write("off.txt", "0.0005 0\n");  // SimGrid finds it beside the platform: off at 0.5 ms
-  const std::string platform = dir.write(
-      "failing.xml",
-      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-      "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">"
-      "<host id=\"a\" speed=\"1Gf\"/><host id=\"b\" speed=\"1Gf\"/><host id=\"c\" speed=\"1Gf\"/>"
-      "<link id=\"ab\" bandwidth=\"125MBps\" latency=\"10us\"/>"
-      "<link id=\"ac\" bandwidth=\"125MBps\" latency=\"10us\" state_file=\"off.txt\"/>"
-      "<link id=\"bc\" bandwidth=\"125MBps\" latency=\"10us\"/>"
-      "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"
-      "<route src=\"a\" dst=\"c\"><link_ctn id=\"ac\"/></route>"
-      "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route></zone></platform>\n");
-  for (const char* driver : {"events", "couriers", "actors"})
-    for (const char* port : {"one", "multi"}) {
-      const auto result = run_hbcast({"simulate", platform, "-s", "flat", "--format", "json", "--port", port,
-                                      "--slices", "4", std::string("--cfg=hbcast/replay-driver:") + driver});
-      const std::string context = std::string(driver) + ", " + port + "-port: " + result.err;
-      EXPECT_EQ(result.exit_status, 1) << context;
-      EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
-      if (std::string(driver) == "actors") {  // its sender says which transfer failed
-        EXPECT_NE(result.err.find("the transfer to c failed"), std::string::npos) << context;
+  for (const char* root : {"<host id=\"a\" speed=\"1Gf\"/>",
+                           "<host id=\"a\" speed=\"1Gf\"><prop id=\"hbcast/send_latency\" value=\"0.03\"/></host>"}) {
+    const std::string platform = dir.write(
+        "failing.xml",
+        "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+        "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">" + std::string(root) +
+        "<host id=\"b\" speed=\"1Gf\"/><host id=\"c\" speed=\"1Gf\"/>"
+        "<link id=\"ab\" bandwidth=\"125MBps\" latency=\"10us\"/>"
+        "<link id=\"ac\" bandwidth=\"125MBps\" latency=\"10us\" state_file=\"off.txt\"/>"
+        "<link id=\"bc\" bandwidth=\"125MBps\" latency=\"10us\"/>"
+        "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"
+        "<route src=\"a\" dst=\"c\"><link_ctn id=\"ac\"/></route>"
+        "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route></zone></platform>\n");
+    for (const char* driver : {"events", "couriers", "actors"})
+      for (const char* port : {"one", "multi"}) {
+        const auto result = run_hbcast({"simulate", platform, "-s", "flat", "--format", "json", "--port", port,
+                                        "--slices", "4", std::string("--cfg=hbcast/replay-driver:") + driver});
+        const std::string context = std::string(driver) + ", " + port + "-port, " + root + ": " + result.err;
+        EXPECT_EQ(result.exit_status, 1) << context;
+        EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
+        if (std::string(driver) == "actors") {  // its sender says which transfer failed
+          EXPECT_NE(result.err.find("the transfer to c failed"), std::string::npos) << context;
+        }
+        const auto run = nlohmann::json::parse(result.out)["runs"][0];
+        EXPECT_EQ(run["status"], "failed") << context;
+        EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << context;
       }
-      const auto run = nlohmann::json::parse(result.out)["runs"][0];
-      EXPECT_EQ(run["status"], "failed") << context;
-      EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << context;
-    }
+  }
 }
 
 TEST(CliLp, NoSingleTreeBeatsTheSteadyStateOptimum)

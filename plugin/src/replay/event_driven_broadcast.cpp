@@ -187,7 +187,8 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
 
 // A failed transfer leaves its sender waiting for ever, and the broadcast unfinished: once no
 // transfer is in flight and no timer is set, nothing can happen any more, so the couriers end
-// (waiting, SimGrid would report them deadlocked) and the simulation with them.
+// (waiting, SimGrid would report them deadlocked) and the simulation with them. Checked after
+// every transfer's end and every timer.
 void EventDrivenBroadcast::end_couriers_if_stuck()
 {
   if (couriers_ && courier_transfers_ == 0 && sleepers_.empty() && !done())
@@ -203,6 +204,7 @@ void EventDrivenBroadcast::wake_due_sleepers()
     sleepers_.erase(sleepers_.begin());
     wake(node);
   }
+  end_couriers_if_stuck();  // a sender woken after its transfer failed may find nothing to send
 }
 
 void EventDrivenBroadcast::wake(NodeId node)
