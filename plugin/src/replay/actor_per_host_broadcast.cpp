@@ -74,7 +74,6 @@ void ActorPerHostBroadcast::run_node(NodeId node)
   }
   if (eager)
     inbox->set_receiver(nullptr);
-  stopped_[node] = 1;
   finish_node(node, last_arrival);
 }
 
@@ -88,14 +87,13 @@ bool ActorPerHostBroadcast::drain(NodeId node, std::vector<sg4::CommPtr>& in_fli
   return true;
 }
 
-// Waits for a send and records it; false, with the events driver's warning, when it failed.
+// Waits for a send and records it; false, with a warning, when it failed.
 bool ActorPerHostBroadcast::delivered(NodeId child, sg4::Comm& send)
 {
   try {
     send.wait();
   } catch (const simgrid::NetworkFailureException&) {
-    XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
-             hosts_[child]->get_cname(), send.get_state_str());
+    warn_failed_transfer(child, send);
     return false;
   }
   record_transfer(child, send.get_start_time(), send.get_finish_time());

@@ -38,7 +38,7 @@ private:
   std::vector<std::size_t> slice_tokens_;  // payload pointers point here
   std::vector<simgrid::s4u::ActorPtr> actors_;
   std::vector<std::size_t> slices_delivered_;  // to each node
-  std::vector<char> stopped_;                  // its actor ended, or was killed
+  std::vector<char> stopped_;                  // it gave up, or its actor was killed
 };
 
 }  // namespace hbcast

@@ -160,8 +160,7 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
   if (couriers_)
     --courier_transfers_;
   if (comm.get_state() != sg4::Activity::State::FINISHED) {
-    XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
-             hosts_[child]->get_cname(), comm.get_state_str());
+    warn_failed_transfer(child, comm);
     end_couriers_if_stuck();
     return;
   }

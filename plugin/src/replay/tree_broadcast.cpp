@@ -132,6 +132,12 @@ void TreeBroadcast::record_transfer(NodeId child, double start_time, double fini
   ++transfer_count_;
 }
 
+void TreeBroadcast::warn_failed_transfer(NodeId child, const sg4::Activity& transfer) const
+{
+  XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
+           hosts_[child]->get_cname(), transfer.get_state_str());
+}
+
 void TreeBroadcast::finish_node(NodeId node, double completion)
 {
   completion_[node] = completion;

@@ -3,6 +3,7 @@
 #include <hbcast/replay/replay_options.hpp>
 #include <hbcast/replay/replay_result.hpp>
 
+#include <simgrid/s4u/Activity.hpp>
 #include <simgrid/s4u/ConditionVariable.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mutex.hpp>
@@ -50,6 +51,8 @@ protected:
 
   /// One transfer to `child` ran over [start_time, finish_time] (absolute times).
   void record_transfer(NodeId child, double start_time, double finish_time);
+  /// Warns that the transfer to `child` failed (a link went down): its subtree is not informed.
+  void warn_failed_transfer(NodeId child, const simgrid::s4u::Activity& transfer) const;
   /// `node` received its first slice at `time` (absolute).
   void record_first_arrival(NodeId node, double time) { first_arrival_[node] = time; }
   /// `node` has forwarded everything; it held the whole message at `completion` (absolute time).
