@@ -7,7 +7,6 @@
 
 #include <chrono>
 #include <stdexcept>
-#include <sys/wait.h>
 
 namespace hbcast::cli {
 namespace {
@@ -57,16 +56,16 @@ BackgroundSteadyState::BackgroundSteadyState(const SteadyStateProgram& program)
 
 BackgroundSteadyState::~BackgroundSteadyState()
 {
-  if (process_) {
-    kill_child_group(process_->pid());
-    waitpid(process_->pid(), nullptr, 0);
-  }
+  if (process_)
+    kill_child_group(process_->pid());  // kills and reaps it
 }
 
 std::shared_ptr<const SteadyStateSolution> BackgroundSteadyState::wait()
 {
-  const IsolatedOutcome outcome = process_->wait();
+  // Out of process_ first: once waited on (or killed on a signal) it is reaped, never killed again.
+  const IsolatedProcess process = std::move(*process_);
   process_.reset();
+  const IsolatedOutcome outcome = process.wait();
   if (!outcome.ok)
     throw std::runtime_error(outcome.error);
   return std::make_shared<const SteadyStateSolution>(decoded(outcome.payload, solve_seconds_));

@@ -93,6 +93,13 @@ std::string while_doing(const char* activity)
   _exit(status);
 }
 
+// A descriptor that poll() finds readable once the child `pid` has exited (a pidfd), or -1.
+int exit_descriptor(pid_t pid)
+{
+  // Through syscall(): Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage for C++.
+  return static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+}
+
 }  // namespace
 
 IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
@@ -112,13 +119,23 @@ IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
   if (process.pid_ == 0)
     run_child(job, process.result_fd_, process.stderr_fd_, process.activity_);
   setpgid(process.pid_, process.pid_);  // also done by the child: whichever runs first
+  process.exit_fd_ = exit_descriptor(process.pid_);
+  if (process.exit_fd_ < 0) {
+    const int error = errno;
+    kill_child_group(process.pid_);
+    throw std::runtime_error(std::string("cannot watch a child process: ") + std::strerror(error));
+  }
   return process;
 }
 
 IsolatedProcess::IsolatedProcess(IsolatedProcess&& other) noexcept
-    : pid_(other.pid_), result_fd_(other.result_fd_), stderr_fd_(other.stderr_fd_), activity_(other.activity_)
+    : pid_(other.pid_),
+      result_fd_(other.result_fd_),
+      stderr_fd_(other.stderr_fd_),
+      exit_fd_(other.exit_fd_),
+      activity_(other.activity_)
 {
-  other.result_fd_ = other.stderr_fd_ = -1;
+  other.result_fd_ = other.stderr_fd_ = other.exit_fd_ = -1;
   other.activity_ = nullptr;
 }
 
@@ -130,6 +147,8 @@ IsolatedProcess::~IsolatedProcess()
     close(result_fd_);
   if (stderr_fd_ >= 0)
     close(stderr_fd_);
+  if (exit_fd_ >= 0)
+    close(exit_fd_);
 }
 
 IsolatedOutcome IsolatedProcess::collect(int wait_status) const
@@ -171,37 +190,19 @@ IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
   return outcome;
 }
 
-int exit_descriptor(pid_t pid, const char* what)
-{
-  // Through syscall(): Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage for C++.
-  const int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (fd < 0)
-    throw std::runtime_error(std::string("cannot watch ") + what + ": " + std::strerror(errno));
-  return fd;
-}
-
 IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::steady_clock::time_point started) const
 {
   using Clock = std::chrono::steady_clock;
   const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
-  pollfd exited{-1, POLLIN, 0};
-  try {
-    exited.fd = exit_descriptor(pid_, "a child process");
-  } catch (const std::runtime_error&) {
-    kill_child_group(pid_);
-    waitpid(pid_, nullptr, 0);
-    throw;
-  }
+  pollfd exited{exit_fd_, POLLIN, 0};
   int status = 0;
   while (waitpid(pid_, &status, WNOHANG) == 0) {
     if (pending_interruption() != 0) {
-      close(exited.fd);
       kill_child_group(pid_);
       throw_if_interrupted("the child process was killed");
     }
     const auto now = Clock::now();
     if (timeout_seconds > 0.0 && now > deadline) {
-      close(exited.fd);
       kill_child_group(pid_);
       return timed_out(timeout_seconds);
     }
@@ -211,7 +212,6 @@ IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::stead
       seconds = std::min(seconds, std::chrono::duration<double>(deadline - now).count());
     poll(&exited, 1, static_cast<int>(std::ceil(std::max(seconds, 0.0) * 1e3)));
   }
-  close(exited.fd);
   return collect(status);
 }
 

@@ -35,7 +35,6 @@ struct RunningPoint {
   IsolatedProcess process;
   const SweepPoint* point;
   Clock::time_point started;
-  int exit_fd;  // pidfd: readable once the child has exited
 };
 
 // Sleeps until a child exits or `seconds` pass, whichever comes first: no polling.
@@ -43,7 +42,7 @@ void wait_for_an_exit(const std::map<pid_t, RunningPoint>& running, double secon
 {
   std::vector<pollfd> watched;
   for (const auto& [pid, point] : running)
-    watched.push_back({point.exit_fd, POLLIN, 0});
+    watched.push_back({point.process.exit_fd(), POLLIN, 0});
   const double milliseconds = std::ceil(std::max(seconds, 0.0) * 1e3);
   poll(watched.data(), watched.size(), static_cast<int>(std::min(milliseconds, 2e9)));
 }
@@ -73,8 +72,7 @@ public:
         queue.pop_front();
         auto process = IsolatedProcess::start([this, point] { return run_point(scenario_, *point).dump(); });
         const pid_t pid = process.pid();
-        const int exit_fd = exit_descriptor(pid, "a sweep point's process");
-        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now(), exit_fd});
+        running_.emplace(pid, RunningPoint{std::move(process), point, Clock::now()});
       }
       // Bounded, so that a SIGINT/SIGTERM landing just before poll() is acted on within 0.25 s.
       wait_for_an_exit(running_, std::min(seconds_to_first_deadline(), 0.25));
@@ -97,11 +95,7 @@ private:
     return seconds;
   }
 
-  void forget(std::map<pid_t, RunningPoint>::iterator it)
-  {
-    close(it->second.exit_fd);
-    running_.erase(it);
-  }
+  void forget(std::map<pid_t, RunningPoint>::iterator it) { running_.erase(it); }
 
   bool reap_one(SweepSummary& summary)
   {

@@ -31,9 +31,12 @@ public:
   ~IsolatedProcess();
 
   pid_t pid() const { return pid_; }
-  /// Waits for the child (without polling). `timeout_seconds` <= 0 means no limit; past it
-  /// (counted from `started`) the child is killed and reported as timed out. A SIGINT/SIGTERM
-  /// meanwhile kills it and throws (interruption.hpp).
+  /// A descriptor poll() finds readable once the child has exited (a pidfd, owned here).
+  int exit_fd() const { return exit_fd_; }
+  /// Waits for the child, waking when it exits, at the deadline, or every 0.25 s to act on a
+  /// signal. `timeout_seconds` <= 0 means no limit; past it (counted from `started`) the child is
+  /// killed and reported as timed out. A SIGINT/SIGTERM meanwhile kills it and throws
+  /// (interruption.hpp).
   IsolatedOutcome wait(double timeout_seconds = 0.0,
                        std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now()) const;
   /// Turns the child's wait status (from waitpid) into an outcome. An exception thrown by the
@@ -48,12 +51,9 @@ private:
   pid_t pid_ = -1;
   int result_fd_ = -1;
   int stderr_fd_ = -1;
+  int exit_fd_ = -1;
   char* activity_ = nullptr;
 };
-
-/// A descriptor that poll() finds readable once process `pid` (a child) has exited (a pidfd):
-/// waiting without polling. Throws std::runtime_error naming `what` when the kernel gives none.
-int exit_descriptor(pid_t pid, const char* what);
 
 /// Starts `job` isolated and waits for it (IsolatedProcess::wait; `started`: by default now,
 /// earlier when the job's share of shared work began then).
