@@ -49,6 +49,7 @@ namespace {
 struct RequestedScheduler {
   std::string name;
   bool optional = false;
+  bool needs_graph = false;  // a platform graph (SchedulerInfo::needs_platform_graph)
 };
 
 std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>& requested)
@@ -57,11 +58,11 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
   for (const auto& name : requested) {
     if (name == "all") {
       for (const SchedulerInfo* scheduler : schedulers_of_all())
-        names.push_back({scheduler->name, true});
-    } else if (find_scheduler(name) == nullptr) {
+        names.push_back({scheduler->name, true, scheduler->needs_platform_graph});
+    } else if (const SchedulerInfo* scheduler = find_scheduler(name); scheduler == nullptr) {
       throw std::invalid_argument("unknown scheduler '" + name + "' (see 'hbcast schedulers')");
     } else {
-      names.push_back({name, false});
+      names.push_back({name, false, scheduler->needs_platform_graph});
     }
   }
   return names;
@@ -74,9 +75,7 @@ std::vector<std::size_t> graph_last_order(const std::vector<RequestedScheduler>&
   std::vector<std::size_t> order(schedulers.size());
   for (std::size_t k = 0; k < order.size(); ++k)
     order[k] = k;
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t k) {
-    return !find_scheduler(schedulers[k].name)->needs_platform_graph;
-  });
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return !schedulers[k].needs_graph; });
   return order;
 }
 
@@ -85,8 +84,7 @@ std::optional<SchedulerRun> skipped_for_want_of_a_graph(const SimulateOptions& o
                                                       const std::optional<SimulationReport>& header)
 {
   const bool routed_graph = options.platform_graph != "direct" && header && header->host_count <= kRoutedGraphHostLimit;
-  if (!header || !scheduler.optional || header->has_platform_graph || routed_graph ||
-      !find_scheduler(scheduler.name)->needs_platform_graph)
+  if (!header || !scheduler.optional || header->has_platform_graph || routed_graph || !scheduler.needs_graph)
     return std::nullopt;
   return run_without_figures(
       scheduler.name, "skipped",
@@ -97,6 +95,16 @@ std::optional<SchedulerRun> skipped_for_want_of_a_graph(const SimulateOptions& o
                         kRoutedGraphHostLimit));
 }
 
+// An optional scheduler (of "all") that does not apply to the platform is listed as skipped, not
+// as a failed run: true when `run` was so turned.
+bool skipped_if_not_applicable(const RequestedScheduler& scheduler, SchedulerRun& run)
+{
+  if (!scheduler.optional || run.status != "not-applicable")
+    return false;
+  run.status = "skipped";
+  return true;
+}
+
 // One scheduler runs in the process that loaded the platform, which run_all isolates already: a
 // child of its own would copy (on write) every page of the platform the replay touches, a tenth of
 // the time at 10^6 hosts.
@@ -104,8 +112,7 @@ SimulationReport run_alone(SimulationSession& session, const RequestedScheduler&
 {
   progress.update(0, "simulating " + scheduler.name);
   SimulationReport report = session.simulate(scheduler.name);
-  if (scheduler.optional && report.runs.front().status == "not-applicable") {
-    report.runs.front().status = "skipped";
+  if (skipped_if_not_applicable(scheduler, report.runs.front())) {
     report.skipped.push_back(std::move(report.runs.front()));
     report.runs.clear();
   }
@@ -156,9 +163,8 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
   const auto shared_work = std::chrono::steady_clock::now() - started;
   auto graph_work = shared_work;
-  bool graph_pending = std::count_if(schedulers.begin(), schedulers.end(), [](const RequestedScheduler& scheduler) {
-                         return find_scheduler(scheduler.name)->needs_platform_graph;
-                       }) > 1;
+  bool graph_pending = std::count_if(schedulers.begin(), schedulers.end(),
+                                     [](const RequestedScheduler& scheduler) { return scheduler.needs_graph; }) > 1;
   if (graph_pending) {
     progress.update(0, "building the platform graph");
     session.start_platform_graph();
@@ -168,8 +174,7 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   std::vector<std::optional<SchedulerRun>> runs(schedulers.size()), skipped(schedulers.size());
   std::size_t done = 0;
   for (std::size_t k : graph_last_order(schedulers)) {
-    const auto& [name, optional] = schedulers[k];
-    const bool needs_graph = find_scheduler(name)->needs_platform_graph;
+    const auto& [name, optional, needs_graph] = schedulers[k];
     if (needs_graph && graph_pending) {
       progress.update(done, "solving the steady-state program");
       graph_work += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -189,12 +194,10 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
       header = std::move(run_header);
       header_from = k;
     }
-    if (optional && run.status == "not-applicable") {
-      run.status = "skipped";
+    if (skipped_if_not_applicable(schedulers[k], run))
       skipped[k] = std::move(run);
-    } else {
+    else
       runs[k] = std::move(run);
-    }
   }
   return in_request_order(options, std::move(header), runs, skipped);
 }

@@ -44,10 +44,8 @@ SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, dou
   err << outcome.child_stderr;  // the scheduler's own messages; a failure's are summed up in its row
   auto part = nlohmann::json::parse(outcome.payload).get<SimulationReport>();
   SchedulerRun run = std::move(part.runs.front());
-  if (!header) {
-    part.runs.clear();
-    header = std::move(part);
-  }
+  part.runs.clear();
+  header = std::move(part);
   return run;
 }
 

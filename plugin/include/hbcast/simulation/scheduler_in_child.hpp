@@ -21,8 +21,9 @@ void header_from_options(SimulationReport& report, const SimulateOptions& option
 SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::string& name);
 
 /// One scheduler simulated in its own process (SimGrid allows one engine per process and may
-/// abort): its run, a row "timeout" or "failed" for its own failures, and the first report's
-/// header kept in `header`. Throws std::runtime_error when the input itself failed.
+/// abort): its run, a row "timeout" or "failed" for its own failures, and, when the child
+/// reported, its report's header (the report without its run) in `header`. Throws
+/// std::runtime_error when the input itself failed.
 /// `simulate` returns the scheduler's one-run report (SimulationSession::simulate in a child forked
 /// from the process holding the session, issue 13). The timeout counts from `started`: now minus
 /// the shared work the child inherits, which its limit covers as when each child loaded the
