@@ -8,6 +8,8 @@
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/multisite_xml_writer.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/platform_graph/routed_topology.hpp>
 
 #include "support/code_platforms.hpp"
 #include "support/xml_file.hpp"
@@ -127,6 +129,15 @@ std::size_t expect_structured_equals_exhaustive(const std::string& xml)
   for (NodeId u = 0; u < n; ++u) {
     EXPECT_EQ(structured_times.latency(u, 0), exhaustive_times.latency(u, 0)) << platform.host_names()[u];
     EXPECT_EQ(structured_times.inverse_bandwidth(u, 0), exhaustive_times.inverse_bandwidth(u, 0));
+  }
+  // The routed graph's nearest receivers, by the cost model's blocks as simulate and lp pair them
+  // with the link model, against every pair probed.
+  const PlatformLinkModel links(platform);
+  for (const std::size_t k : {1, 3, 8}) {
+    const RoutedCandidates nearest{RoutedCandidates::Rule::nearest, k};
+    const auto by_blocks = build_routed_topology(links, 0, nearest, costs.host_blocks());
+    const auto every_pair = build_routed_topology(links, 0, nearest, nullptr);
+    EXPECT_EQ(by_blocks.graph->links(), every_pair.graph->links()) << "nearest:" << k;
   }
   return costs.blocks().count();
 }

@@ -6,8 +6,21 @@
 
 namespace hbcast {
 
+namespace {
+
+// Slots and nodes are indexed in 32 bits (arc_of_ holds an arc or -1): checked before any is sized.
+std::size_t checked_node_count(std::size_t node_count, std::size_t arc_count)
+{
+  if (node_count > std::numeric_limits<std::uint32_t>::max() ||
+      arc_count > std::numeric_limits<std::int32_t>::max() / 2)
+    throw std::length_error("max-flow network: 2^32 nodes or 2^30 arcs and more");
+  return node_count;
+}
+
+}  // namespace
+
 MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pair<NodeId, NodeId>>& arcs)
-    : node_count_(node_count)
+    : node_count_(checked_node_count(node_count, arcs.size()))
     , first_slot_(node_count + 1, 0)
     , head_(2 * arcs.size())
     , mate_(2 * arcs.size())
@@ -21,9 +34,6 @@ MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pa
     , next_(node_count)
     , sink_distance_(node_count, -1)
 {
-  if (node_count > std::numeric_limits<std::uint32_t>::max() ||
-      arcs.size() > std::numeric_limits<std::int32_t>::max() / 2)
-    throw std::length_error("max-flow network: more than 2^32 nodes or 2^30 arcs");
   for (const auto& [from, to] : arcs) {
     ++first_slot_[from + 1];
     ++first_slot_[to + 1];

@@ -1,5 +1,5 @@
 #pragma once
-// Private to src/model: maximum flow on a small directed network with real capacities, used to
+// Private to src/platform_graph: maximum flow on a small directed network with real capacities, used to
 // separate the cut rows of SSB(G) (ssb_cut_generation.cpp).
 #include <hbcast/core/node_id.hpp>
 
@@ -26,7 +26,6 @@ public:
   /// where the source has arcs to most nodes it reads the sink's neighbourhood, not the network.
   /// The flow on each arc may differ from solve()'s.
   double solve_from_sink(NodeId source, NodeId sink, double limit);
-  std::size_t node_count() const { return node_count_; }
   /// The arcs the last solve may have put flow on (flow() is 0 on every other).
   const std::vector<std::size_t>& arcs_with_flow() const { return touched_; }
   /// Flow on each arc after the last solve.
@@ -39,7 +38,8 @@ public:
 
 private:
   /// Breadth-first levels through residual capacity (-1: unreached) into level_, the nodes in
-  /// visiting order into frontier_; stops once `stop_at` is reached (kNoNode: never).
+  /// visiting order into frontier_; stops once `stop_at` is reached (kNoNode: never) or `enough`
+  /// nodes are visited.
   void residual_levels(NodeId source, NodeId stop_at, std::size_t enough = ~std::size_t{0});
   bool build_levels(NodeId source, NodeId sink);
   void restore_capacities();

@@ -25,24 +25,24 @@ std::vector<std::pair<double, std::size_t>> blocks_by_time(const LinkRouteModel&
   return ranked;
 }
 
-// u's k nearest from its block's ranking: the blocks of one time together, their k + 1 lowest
-// members each (u may be one of them), in host order.
-std::vector<NodeId> nearest_of(NodeId u, const HostBlocks& blocks,
-                               const std::vector<std::pair<double, std::size_t>>& ranked, std::size_t k)
+// The k + 1 nearest hosts of a block's ranking, any of its hosts aside: the blocks of one time
+// together, their k + 1 lowest members each, in host order. A host of the block takes these less
+// itself, k of them.
+std::vector<NodeId> nearest_of_block(const HostBlocks& blocks, const std::vector<std::pair<double, std::size_t>>& ranked,
+                                     std::size_t k)
 {
   std::vector<NodeId> nearest;
   std::vector<NodeId> tied;
-  for (std::size_t first = 0; first < ranked.size() && nearest.size() < k;) {
+  for (std::size_t first = 0; first < ranked.size() && nearest.size() <= k;) {
     std::size_t last = first;
     tied.clear();
     for (; last < ranked.size() && ranked[last].first == ranked[first].first; ++last) {
       const auto& members = blocks.members[ranked[last].second];
       for (std::size_t i = 0; i < members.size() && i <= k; ++i)
-        if (members[i] != u)
-          tied.push_back(members[i]);
+        tied.push_back(members[i]);
     }
     std::sort(tied.begin(), tied.end());
-    for (std::size_t i = 0; i < tied.size() && nearest.size() < k; ++i)
+    for (std::size_t i = 0; i < tied.size() && nearest.size() <= k; ++i)
       nearest.push_back(tied[i]);
     first = last;
   }
@@ -74,9 +74,12 @@ std::vector<std::vector<NodeId>> nearest_receivers(const LinkRouteModel& routes,
 {
   std::vector<std::vector<NodeId>> nearest(routes.host_count());
   for (std::size_t a = 0; a < blocks.count(); ++a) {
-    const auto ranked = blocks_by_time(routes, blocks, a, bytes);
-    for (NodeId u : blocks.members[a])
-      nearest[u] = nearest_of(u, blocks, ranked, k);
+    const auto candidates = nearest_of_block(blocks, blocks_by_time(routes, blocks, a, bytes), k);
+    for (NodeId u : blocks.members[a]) {
+      for (NodeId v : candidates)
+        if (v != u && nearest[u].size() < k)
+          nearest[u].push_back(v);
+    }
   }
   return nearest;
 }

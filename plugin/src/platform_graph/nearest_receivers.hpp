@@ -13,8 +13,10 @@ namespace hbcast {
 std::vector<std::vector<NodeId>> nearest_receivers(const LinkRouteModel& routes, std::size_t k, double bytes);
 
 /// The same lists when T_uv depends only on the blocks of u and v (CostModel::host_blocks): one
-/// probe per pair of blocks (two hosts of a block for its inner pairs), then each host takes the
-/// lowest ids of the nearest blocks. O(B^2 log B + n k) for B blocks.
+/// probe per pair of blocks (two hosts of a block for its inner pairs), then each block lists the
+/// k + 1 nearest hosts once (the lowest ids of the nearest blocks) and each of its hosts takes k of
+/// them, itself aside. O(B^2 log B + n k) for B blocks (more where many blocks tie: their k + 1
+/// lowest ids each are sorted together, once per block).
 std::vector<std::vector<NodeId>> nearest_receivers(const LinkRouteModel& routes, const HostBlocks& blocks,
                                                    std::size_t k, double bytes);
 

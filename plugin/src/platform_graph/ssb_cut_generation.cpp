@@ -285,12 +285,14 @@ private:
   double throughput_ = 0.0;
 };
 
-// The maximum flows of one round, for the hosts the certificate leaves open, spread over worker
-// threads: each host's verdict depends only on the capacities, so the cuts (gathered back in host
-// order) are the same whatever the number of threads.
+// The maximum flows of one round, for the hosts the certificate leaves open, and the final flows
+// to every host, spread over worker threads: each host's verdict depends only on the capacities,
+// so the cuts (gathered back in host order) and the final loads are the same whatever the number
+// of threads.
 class ParallelSeparation {
 public:
   ParallelSeparation(std::size_t host_count, const std::vector<std::pair<NodeId, NodeId>>& arcs)
+      : host_count_(host_count)
   {
     const std::size_t wanted = std::min<std::size_t>(kMaxThreads, std::thread::hardware_concurrency());
     const std::size_t threads = std::clamp<std::size_t>(host_count / kHostsPerThread, 1, std::max<std::size_t>(wanted, 1));
@@ -321,7 +323,7 @@ public:
     std::vector<double> carried(networks_.size(), throughput);
     std::vector<std::vector<double>> loads(networks_.size(), std::vector<double>(capacity.size(), 0.0));
     run_striped(capacity, negligible, [&](MaxFlowNetwork& network, std::size_t t) {
-      for (NodeId w = t; w < network.node_count(); w += networks_.size()) {
+      for (NodeId w = t; w < host_count_; w += networks_.size()) {
         if (w == source)
           continue;
         carried[t] = std::min(carried[t], network.solve(source, w, throughput));
@@ -361,6 +363,7 @@ private:
 
   static constexpr std::size_t kMaxThreads = 8;
   static constexpr std::size_t kHostsPerThread = 64;  // below, a thread costs more than it saves
+  std::size_t host_count_;
   std::deque<MaxFlowNetwork> networks_;
 };
 

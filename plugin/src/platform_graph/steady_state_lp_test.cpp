@@ -258,8 +258,9 @@ TEST(SteadyStateLp, LongChainSolvedOnWorkerThreads)
     EXPECT_NEAR(load(solution, graph, u, u + 1), 100.0, 1e-6) << u;
 }
 
-// Cut generation (skipping certified hosts, flows on threads) against the full program solved by
-// the dual simplex, on random strongly connected graphs of 3 to 12 hosts.
+// Cut generation (skipping certified hosts; too few hosts for worker threads, which
+// LongChainSolvedOnWorkerThreads covers) against the full program solved by the dual simplex, on
+// random strongly connected graphs of 3 to 12 hosts.
 TEST(SteadyStateLpProperty, CutGenerationEqualsTheFullProgram)
 {
   for (unsigned seed = 1; seed <= 40; ++seed) {
