@@ -5,6 +5,7 @@
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/port_model.hpp>
+#include <hbcast/plan/plan_json.hpp>
 #include <hbcast/report/gantt_files.hpp>
 #include <hbcast/report/progress_line.hpp>
 #include <hbcast/report/report_format.hpp>
@@ -37,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <ostream>
@@ -52,11 +54,17 @@ struct RequestedScheduler {
   bool needs_graph = false;  // a platform graph (SchedulerInfo::needs_platform_graph)
 };
 
-std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>& requested)
+std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>& requested,
+                                                 const std::vector<GivenTree>& given_trees)
 {
   std::vector<RequestedScheduler> names;
   for (const auto& name : requested) {
-    if (name == "all") {
+    const auto given = std::find_if(given_trees.begin(), given_trees.end(),
+                                    [&](const GivenTree& tree) { return tree.name == name; });
+    if (given != given_trees.end()) {
+      const SchedulerInfo* own = find_scheduler(given->own_scheduler);
+      names.push_back({name, false, own != nullptr && own->needs_platform_graph});
+    } else if (name == "all") {
       for (const SchedulerInfo* scheduler : schedulers_of_all())
         names.push_back({scheduler->name, true, scheduler->needs_platform_graph});
     } else if (const SchedulerInfo* scheduler = find_scheduler(name); scheduler == nullptr) {
@@ -145,18 +153,20 @@ SimulationReport in_request_order(const SimulateOptions& options, std::optional<
 // whether the platform has direct links or is small enough for a routed graph (issue 16), which
 // the topology-aware ones need.
 SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
-                                std::ostream& progress_out, bool show_progress)
+                                std::ostream& progress_out, bool show_progress,
+                                const std::shared_ptr<SessionPlatform>& loaded)
 {
   const auto started = std::chrono::steady_clock::now();
   std::optional<ProgressLine> probing;
-  SimulationSession session(options, [&](std::size_t done, std::size_t total) {
+  const auto progress_of_probing = [&](std::size_t done, std::size_t total) {
     if (!probing)
       probing.emplace(progress_out, total, show_progress);
     probing->update(done, "probing routes");
-  });
+  };
+  SimulationSession session = loaded ? SimulationSession(loaded, options) : SimulationSession(options, progress_of_probing);
   probing.reset();
   ProgressLine progress(progress_out, schedulers.size(), show_progress);
-  if (schedulers.size() == 1)
+  if (schedulers.size() == 1 && !loaded)  // on a loaded platform, the caller's process must not replay
     return run_alone(session, schedulers.front(), progress);
   progress.update(0, "building the shared models");
   session.build_shared_models();
@@ -215,7 +225,7 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
       [&] {
         __gnu_cxx::stdio_filebuf<char> terminal_buffer(terminal >= 0 ? terminal : dup(STDERR_FILENO), std::ios::out);
         std::ostream progress_out(&terminal_buffer);
-        return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0)).dump();
+        return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0, nullptr)).dump();
       },
       alone ? options.timeout_seconds : 0.0);
   if (terminal >= 0)
@@ -241,42 +251,94 @@ int report_failures(const SimulationReport& report, std::ostream& err)
   return report.complete() ? 0 : 1;
 }
 
-}  // namespace
+// A request checked before anything runs: the schedulers (and given trees), and the options as
+// run (a sender-only instance's generated star in place of the platform).
+struct CheckedRequest {
+  std::vector<RequestedScheduler> schedulers;
+  SimulateOptions effective;
+  std::optional<TemporaryPlatformFile> star;
+};
 
-int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err)
+void check_given_trees(const SimulateOptions& options)
 {
-  auto schedulers = expand_schedulers(options.schedulers);
+  for (std::size_t k = 0; k < options.given_trees.size(); ++k) {
+    const std::string& name = options.given_trees[k].name;
+    if (name.empty() || name == "all" || find_scheduler(name) != nullptr)
+      throw std::invalid_argument("a given tree cannot be named '" + name + "' (a scheduler's name, 'all' or empty)");
+    for (std::size_t j = 0; j < k; ++j)
+      if (options.given_trees[j].name == name)
+        throw std::invalid_argument("two given trees are named '" + name + "'");
+  }
+}
+
+void check_request(const SimulateOptions& options, CheckedRequest& request)
+{
+  check_given_trees(options);
+  request.schedulers = expand_schedulers(options.schedulers, options.given_trees);
   if (!options.gantt_path.empty())
     check_gantt_request(options.gantt_path, options.slices);
   std::vector<std::string> names;
-  for (const auto& scheduler : schedulers)
+  for (const auto& scheduler : request.schedulers)
     names.push_back(scheduler.name);
   parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
-  SimulateOptions effective = options;
-  effective.keep_trees = !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
+  request.effective = options;
+  request.effective.keep_trees =
+      options.keep_trees || !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
   if (options.mpi_baselines && (!options.members.empty() || options.member_fraction))
     throw std::invalid_argument("--mpi-baselines compares broadcasts: it cannot be combined with a multicast");
   if (options.model != "pairwise" && options.model != "sender-only")
     throw std::invalid_argument("unknown model '" + options.model + "' (pairwise or sender-only)");
   check_slice_count(options.message_bytes, options.slices);
   const auto times = requested_sender_only_times(options);
-  std::optional<TemporaryPlatformFile> star;
   if (times) {
-    star.emplace(sender_only_star_xml(*times, options.message_bytes), "hbcast-sender-only");
-    effective.platform = star->path();
-    effective.model = "sender-only";
-    effective.instance_description = describe_sender_only_source(options, *times);
+    request.star.emplace(sender_only_star_xml(*times, options.message_bytes), "hbcast-sender-only");
+    request.effective.platform = request.star->path();
+    request.effective.model = "sender-only";
+    request.effective.instance_description = describe_sender_only_source(options, *times);
   }
+}
+
+// The report of a checked request: the schedulers run (in a child that loads the platform, or
+// here on a loaded one), then the MPI baselines.
+SimulationReport run_request(const CheckedRequest& request, std::ostream& err,
+                             const std::shared_ptr<SessionPlatform>& loaded)
+{
+  const SimulateOptions& effective = request.effective;
+  InterruptionGuard interruption;
+  SimulationReport report =
+      loaded ? run_schedulers(effective, request.schedulers, err, false, loaded) : run_all(effective, request.schedulers, err);
+  if (effective.mpi_baselines)
+    report.mpi_baselines =
+        run_mpi_baselines(loaded                        ? loaded->path
+                          : effective.platform.empty() ? default_platform_path()
+                                                       : effective.platform,
+                          report.host_names, report.root, effective.message_bytes, smpi_bcast_algorithms(),
+                          effective.simgrid_config);
+  return report;
+}
+
+}  // namespace
+
+SimulationReport simulate_report(const SimulateOptions& options, std::ostream& err,
+                                 const std::shared_ptr<SessionPlatform>& loaded)
+{
+  if (loaded && requested_sender_only_times(options))
+    throw std::invalid_argument("a sender-only instance (--times, --classes, --random-times) replaces the platform: "
+                                "it cannot run on a platform already loaded");
+  CheckedRequest request;
+  check_request(options, request);
+  return run_request(request, err, loaded);
+}
+
+int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err)
+{
+  CheckedRequest request;
+  check_request(options, request);
+  const auto& schedulers = request.schedulers;
   for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
     if (!options.dot_path.empty())
       check_output_path(scheduler_file_path(options.dot_path, scheduler.name, schedulers.size() > 1));
-  InterruptionGuard interruption;
-  SimulationReport report = run_all(effective, schedulers, err);
-  if (options.mpi_baselines)
-    report.mpi_baselines =
-        run_mpi_baselines(effective.platform.empty() ? default_platform_path() : effective.platform,
-                          report.host_names, report.root, options.message_bytes, smpi_bcast_algorithms(),
-                          effective.simgrid_config);
+  SimulationReport report = run_request(request, err, nullptr);
   if (!options.dot_path.empty())
     write_dot_files(report, options.dot_path);
   if (!options.gantt_path.empty())
@@ -326,6 +388,13 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   command->add_option("--plan", options->plan_path,
                       "write each tree as a plan for libhbcast_mpi (JSON; FILE, or FILE with the scheduler "
                       "name inserted when there are several)");
+  auto tree_files = std::make_shared<std::vector<std::string>>();
+  command->add_option("--tree", *tree_files,
+                      "replay a plan file (written by --plan or by hand) as a row 'tree:NAME', NAME its file name "
+                      "without .json, beside the -s schedulers (only the trees when -s is not given), with this "
+                      "command's --size, --slices and --port; repeatable")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_flag("--mpi-baselines", options->mpi_baselines,
                     "also run SMPI's own MPI_Bcast algorithms (smpirun, exact-mode settings) on the same platform, "
                     "size and root: one row each, simulated time only; the table marks the overall winner");
@@ -372,9 +441,16 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "multicast to a fraction F in (0, 1] of the other hosts, drawn with --member-seed");
   command->add_option("--member-seed", options->member_seed, "seed of --member-fraction (recorded; default 1)")
       ->check(whole_number_at_least(0));
-  command->callback([options, &context] {
+  command->callback([options, tree_files, command, &context] {
     run_reporting_errors(context, [&] {
       options->message_bytes = parse_size(options->size);
+      if (!tree_files->empty() && command->count("--scheduler") == 0)
+        options->schedulers.clear();
+      for (const auto& path : *tree_files) {
+        options->given_trees.push_back(
+            {"tree:" + std::filesystem::path(path).stem().string(), load_plan_file(path), ""});
+        options->schedulers.push_back(options->given_trees.back().name);
+      }
       return run_simulate(*options, context.out, context.err);
     });
   });

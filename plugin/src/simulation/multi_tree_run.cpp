@@ -39,22 +39,26 @@ void simulate_multi_tree_plan(SchedulerRun& run, const std::vector<WeightedTree>
   }
   run.plan_weights = weights;
   run.own_model += fmt::format(" ({} trees)", plan.size());
-  // Own: the program's optimum the weights sum to. Pairwise: the plan's own busiest resource.
+  // Own: the program's optimum the weights sum to (a given plan packs none: the pairwise model is
+  // its own). Pairwise: the plan's own busiest resource.
   const PlanPrediction prediction = predict_plan(trees, weights, pairwise, slice_bytes, options.slices, port, links);
   const double optimum_period = 1.0 / std::accumulate(weights.begin(), weights.end(), 0.0);
-  run.own = plan_figures(prediction, optimum_period, slice_bytes, options.slices);
   run.pairwise = plan_figures(prediction, prediction.period, slice_bytes, options.slices);
-  set_activity("replaying the multi-tree plan");
-  const ReplayResult replay =
-      replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
-                        {options.message_bytes, options.slices, port, "hbcast-" + run.scheduler});
-  record_replay(run, replay, options.slices);
+  run.own = run.steady_state_optimum ? plan_figures(prediction, optimum_period, slice_bytes, options.slices)
+                                     : run.pairwise;
   if (options.keep_trees)
     for (const auto& tree : trees) {
       run.plan_children.emplace_back();
       for (NodeId u = 0; u < tree.size(); ++u)
         run.plan_children.back().push_back(tree.children(u));
     }
+  if (!options.replay)
+    return;
+  set_activity("replaying the multi-tree plan");
+  const ReplayResult replay =
+      replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
+                        {options.message_bytes, options.slices, port, "hbcast-" + run.scheduler});
+  record_replay(run, replay, options.slices);
 }
 
 }  // namespace hbcast::cli

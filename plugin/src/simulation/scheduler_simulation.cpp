@@ -3,6 +3,7 @@
 
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/core/participant_tree.hpp>
+#include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
@@ -17,8 +18,10 @@
 #include <hbcast/platform/platform_error.hpp>
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 #include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/plan/plan_tree.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
+#include <hbcast/sender_only/multicast_schedule.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
 #include <hbcast/simulation/multi_tree_run.hpp>
@@ -345,21 +348,73 @@ struct SimulationSetup {
   PortModel port;
 };
 
+// Where a run's tree comes from: a scheduler, or a given tree (the run notes the multicast method).
+using TreeSource = std::function<ScheduleResult(const SimulationSetup&, SchedulerRun&)>;
+
+// The registry's scheduler `scheduler`.
+TreeSource scheduler_source(const SchedulerInfo& scheduler, const SimulateOptions& options)
+{
+  return [&scheduler, &options](const SimulationSetup& setup, SchedulerRun& run) {
+    if (scheduler.needs_platform_graph && !setup.instance.has_topology() && options.platform_graph != "direct" &&
+        setup.platform.size() > kRoutedGraphHostLimit)
+      throw SchedulerNotApplicable(fmt::format(
+          "{} needs a platform graph: direct host-to-host links do not reach every host here, and routed graphs "
+          "are built up to {} hosts (this platform has {})",
+          scheduler.name, kRoutedGraphHostLimit, setup.platform.size()));
+    return schedule_tree(scheduler, setup.instance, setup.root, setup.members, run);
+  };
+}
+
+// A given tree (GivenTree): rebuilt over the platform's hosts, predicted by its scheduler's own
+// model when it names one (that scheduler runs for its model only), else by the pairwise model.
+TreeSource given_tree_source(const GivenTree& given)
+{
+  return [&given](const SimulationSetup& setup, SchedulerRun& run) {
+    const auto& names = setup.platform.host_names();
+    if (given.plan.root != names[setup.root])
+      throw std::invalid_argument(fmt::format("tree '{}' is rooted at '{}', the broadcast at '{}'", given.name,
+                                              given.plan.root, names[setup.root]));
+    ScheduleResult result;
+    if (!given.own_scheduler.empty()) {
+      const SchedulerInfo* scheduler = find_scheduler(given.own_scheduler);
+      if (scheduler == nullptr)
+        throw std::invalid_argument("unknown scheduler '" + given.own_scheduler + "' (see 'hbcast schedulers')");
+      SchedulerRun ignored;
+      const ScheduleResult own = schedule_tree(*scheduler, setup.instance, setup.root, setup.members, ignored);
+      result.own_model = own.own_model;
+      result.own_model_name = own.own_model_name;
+    } else {
+      result.own_model_name = "given tree (pairwise)";
+    }
+    for (const auto& plan_tree : given.plan.trees) {
+      BroadcastTree tree = to_broadcast_tree(plan_tree, names, given.plan.root);
+      if (setup.members.empty())
+        validate_tree(tree, names);
+      result.weighted_trees.push_back({plan_tree.weight, std::move(tree)});
+    }
+    // One tree is a tree; several are a multi-tree plan, whose heaviest tree stands for it (--dot).
+    result.tree = std::max_element(result.weighted_trees.begin(), result.weighted_trees.end(),
+                                   [](const auto& a, const auto& b) { return a.weight < b.weight; })
+                      ->tree;
+    if (result.weighted_trees.size() == 1)
+      result.weighted_trees.clear();
+    if (!setup.members.empty()) {
+      validate_multicast_tree(result.tree, setup.members);
+      run.multicast_method = "given tree";
+    }
+    return result;
+  };
+}
+
 // The scheduler's part of a simulation: its tree, its predictions, its replay.
-SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup, const SimulateOptions& options)
+SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source, const SimulationSetup& setup,
+                    const SimulateOptions& options)
 {
   const auto& [engine, platform, costs, links, instance, root, members, port] = setup;
-  const std::string& scheduler_name = scheduler.name;
   SchedulerRun run;
   run.scheduler = scheduler_name;
-  if (scheduler.needs_platform_graph && !instance.has_topology() && options.platform_graph != "direct" &&
-      platform.size() > kRoutedGraphHostLimit)
-    throw SchedulerNotApplicable(fmt::format(
-        "{} needs a platform graph: direct host-to-host links do not reach every host here, and routed graphs are "
-        "built up to {} hosts (this platform has {})",
-        scheduler_name, kRoutedGraphHostLimit, platform.size()));
   const auto schedule_start = std::chrono::steady_clock::now();
-  const ScheduleResult scheduled = schedule_tree(scheduler, instance, root, members, run);
+  const ScheduleResult scheduled = source(setup, run);
   const double schedule_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - schedule_start).count();
   run.own_model = scheduled.own_model_name;
@@ -368,7 +423,8 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
     if (!members.empty())
       throw SchedulerNotApplicable(scheduler_name + ": a multi-tree plan broadcasts to every host");
     run.extraction_seconds = schedule_seconds;
-    run.steady_state_optimum = scheduled.steady_state_optimum * slice_size(options.message_bytes, options.slices);
+    if (scheduled.steady_state_optimum > 0.0)  // a given plan packs no optimum
+      run.steady_state_optimum = scheduled.steady_state_optimum * slice_size(options.message_bytes, options.slices);
     simulate_multi_tree_plan(run, scheduled.weighted_trees, engine, platform.hosts(), *costs, links.get(), options,
                              port);
     if (options.keep_trees)
@@ -398,6 +454,13 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
     run.contention = summarize_contention(*analysis, kWorstLinksShown);
   }
 
+  if (options.keep_trees) {
+    run.ready_times = members.empty() ? ready_times
+                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
+    keep_tree(run, scheduled.tree);
+  }
+  if (!options.replay)
+    return run;
   set_activity("replaying the %s tree", scheduler_name.c_str());
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
@@ -407,14 +470,13 @@ SchedulerRun run_on(const SchedulerInfo& scheduler, const SimulationSetup& setup
         compare_with_replay(*analysis, analyze_contention(replayed_transfers(tree, replay, participants.participants), *links));
   record_lateness(run, replay, ready_times, participants.participants, platform.host_names());
   if (options.keep_trees)
-    run.ready_times = members.empty() ? ready_times
-                                      : spread_to_hosts(ready_times, participants.participants, platform.size());
+    run.replayed_times = members.empty() ? replay.completion_time
+                                         : spread_to_hosts(replay.completion_time, participants.participants,
+                                                           platform.size());
   if (!options.gantt_path.empty() && options.slices == 1)
     run.gantt = gantt_bars(tree, pairwise_costs, options.message_bytes, port, replay,
                            members.empty() ? platform.host_names()
                                            : names_of(participants.participants, platform.host_names()));
-  if (options.keep_trees)
-    keep_tree(run, scheduled.tree);
   return run;
 }
 
@@ -435,19 +497,51 @@ std::string default_platform_path()
   throw PlatformError("the default platform grid5000_88.xml was not found (set HBCAST_PLATFORM_DIR)");
 }
 
+SessionPlatform::~SessionPlatform()
+{
+  skip_engine_teardown(engine);
+}
+
+std::shared_ptr<SessionPlatform> load_session_platform(const SimulateOptions& options,
+                                                       const PlatformCostModel::Progress& progress)
+{
+  auto loaded = std::make_shared<SessionPlatform>();
+  loaded->engine = start_engine(options);
+  loaded->simgrid_config = options.simgrid_config;
+  loaded->simgrid_log = options.simgrid_log;
+  loaded->path = options.platform.empty() ? default_platform_path() : options.platform;
+  loaded->platform = LoadedPlatform::load(*loaded->engine, loaded->path);
+  check_slice_memory(loaded->platform.size(), options.slices);
+  if (loaded->platform.size() > kLargePlatformHosts)
+    set_defaults(*loaded->engine, kLargePlatformContexts, options.simgrid_config);
+  set_activity("probing the routes of '%s'", loaded->path.c_str());
+  loaded->costs = std::make_shared<PlatformCostModel>(loaded->platform, progress);
+  return loaded;
+}
+
+namespace {
+
+// The options, once their slice count is checked (before the platform is loaded).
+const SimulateOptions& with_checked_slices(const SimulateOptions& options)
+{
+  check_slice_count(options.message_bytes, options.slices);
+  return options;
+}
+
+}  // namespace
+
 SimulationSession::SimulationSession(const SimulateOptions& options, const PlatformCostModel::Progress& progress)
-    : options_(options)
+    : SimulationSession(load_session_platform(with_checked_slices(options), progress), options)
+{
+}
+
+SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, const SimulateOptions& options)
+    : options_(options), loaded_(std::move(platform)), platform_(loaded_->platform), costs_(loaded_->costs)
 {
   const PortModel port = parse_port_model(options.port).value();
   check_slice_count(options.message_bytes, options.slices);
-  engine_ = start_engine(options);
-  header_.platform = options.platform.empty() ? default_platform_path() : options.platform;
-  platform_ = LoadedPlatform::load(*engine_, header_.platform);
   check_slice_memory(platform_.size(), options.slices);
-  if (platform_.size() > kLargePlatformHosts)
-    set_defaults(*engine_, kLargePlatformContexts, options.simgrid_config);
-  set_activity("probing the routes of '%s'", header_.platform.c_str());
-  costs_ = std::make_shared<PlatformCostModel>(platform_, progress);
+  header_.platform = loaded_->path;
   root_ = chosen_root(options, platform_, costs_.get());
   if (!options.instance_description.empty())
     header_.platform = options.instance_description;
@@ -476,11 +570,8 @@ SimulationSession::SimulationSession(const SimulateOptions& options, const Platf
     header_.host_names = platform_.host_names();
 }
 
-// The process exits once its report is out: the engine is not torn down (engine_teardown.hpp).
-SimulationSession::~SimulationSession()
-{
-  skip_engine_teardown(engine_);
-}
+// The engine is not torn down (SessionPlatform).
+SimulationSession::~SimulationSession() = default;
 
 void SimulationSession::build_shared_models() const
 {
@@ -521,20 +612,25 @@ double SimulationSession::finish_platform_graph()
 SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
 {
   const auto wall_start = std::chrono::steady_clock::now();
-  const SchedulerInfo* scheduler = find_scheduler(scheduler_name);
-  if (scheduler == nullptr)
+  const auto given = std::find_if(options_.given_trees.begin(), options_.given_trees.end(),
+                                  [&](const GivenTree& tree) { return tree.name == scheduler_name; });
+  const bool is_given = given != options_.given_trees.end();
+  // A given tree's scheduler is the one whose own model predicts it, if any.
+  const SchedulerInfo* scheduler = find_scheduler(is_given ? given->own_scheduler : scheduler_name);
+  if (scheduler == nullptr && !is_given)
     throw PlatformError("unknown scheduler '" + scheduler_name + "'");
+  const bool needs_graph = scheduler != nullptr && scheduler->needs_platform_graph;
   const PortModel port = instance_->port();
   SimulationReport report = header_;
   set_activity("building the %s tree", scheduler_name.c_str());
   // Whether a routed graph is built depends on whether this scheduler needs it.
-  const bool shared_graph = scheduler->needs_platform_graph && graph_;
+  const bool shared_graph = needs_graph && graph_;
   BroadcastInstance& instance = shared_graph ? *graph_instance_ : *instance_;
   const std::shared_ptr<PlatformLinkModel>& links = shared_graph ? graph_links_ : links_;
   const auto graph = shared_graph ? *graph_
                                   : attach_platform_graph(instance, *costs_, *links, root_,
-                                                          options_.platform_graph == "direct",
-                                                          scheduler->needs_platform_graph, options_.steady_state_bound);
+                                                          options_.platform_graph == "direct", needs_graph,
+                                                          options_.steady_state_bound);
   report.has_platform_graph = instance.has_topology();
   if (options_.steady_state_bound)
     report.lp_throughput = graph.lp_bytes_per_second;
@@ -543,17 +639,19 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
   mark_milestone();
   SchedulerRun run;
   try {
-    run = run_on(*scheduler, {*engine_, platform_, costs_, links, instance, root_, members_, port}, options_);
+    const TreeSource source = is_given ? given_tree_source(*given) : scheduler_source(*scheduler, options_);
+    run = run_on(scheduler_name, source, {*loaded_->engine, platform_, costs_, links, instance, root_, members_, port},
+                 options_);
   } catch (const SchedulerNotApplicable& error) {
     run = run_without_figures(scheduler_name, "not-applicable", error.what());
   } catch (const std::exception& error) {
     run = run_without_figures(scheduler_name, "failed", error.what());
   }
-  if (scheduler->needs_platform_graph && !graph.routed.empty() && run.status == "ok")
+  if (needs_graph && !graph.routed.empty() && run.status == "ok")
     run.own_model += " (" + graph.routed + ")";  // issue 16: which pairs the heuristic chose from
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
-  skip_engine_teardown(engine_);  // this runs in a child that exits once the report is out
+  skip_engine_teardown(loaded_->engine);  // this runs in a child that exits once the report is out
   return report;
 }
 

@@ -97,6 +97,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
   if (!run.children.empty()) {
     json["tree"] = run.children;
     json["ready_times"] = run.ready_times;
+    if (!run.replayed_times.empty())
+      json["replayed_times"] = run.replayed_times;
     if (!run.send_starts.empty())
       json["send_starts"] = run.send_starts;
   }
@@ -138,6 +140,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   if (json.contains("tree")) {
     run.children = json.at("tree").get<std::vector<std::vector<NodeId>>>();
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
+    run.replayed_times = json.value("replayed_times", std::vector<double>{});
     run.send_starts = json.value("send_starts", std::vector<double>{});
   }
   if (json.contains("plan")) {

@@ -1,4 +1,6 @@
 #pragma once
+#include <hbcast/plan/broadcast_plan.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -6,6 +8,18 @@
 #include <vector>
 
 namespace hbcast::cli {
+
+/// A tree given whole rather than built by a scheduler (`simulate --tree PLAN.json`, the Python
+/// module's Tree objects): predicted, analysed and replayed like a scheduler's, as the row `name`.
+struct GivenTree {
+  std::string name;
+  /// Its tree (or weighted trees) by host name, and its root; the plan's size, slices and port are
+  /// not used: the simulation's are.
+  BroadcastPlan plan;
+  /// The scheduler whose own model predicts the tree (run for its model only); empty: the pairwise
+  /// model is its own.
+  std::string own_scheduler;
+};
 
 /// Everything `hbcast simulate` takes, parsed by CLI11 into plain data.
 struct SimulateOptions {
@@ -50,6 +64,11 @@ struct SimulateOptions {
   std::vector<std::string> scheduler_parameters;
   /// Set by run_simulate: how the sender-only instance was made (recorded in every output).
   std::string instance_description;
+  /// Trees to replay beside the schedulers', each requested by its name in `schedulers`.
+  std::vector<GivenTree> given_trees;
+  /// False: build and predict the trees, analyse their link demands, but replay none (the
+  /// simulated figures stay zero).
+  bool replay = true;
 };
 
 }  // namespace hbcast::cli

@@ -44,6 +44,9 @@ struct SchedulerRun {
   /// (-1 for the hosts a multicast tree leaves out).
   std::vector<std::vector<NodeId>> children;
   std::vector<double> ready_times;
+  /// With the tree, after a replay: the simulated time every node holds the message (-1 for the
+  /// hosts a multicast tree leaves out); minus ready_times, each node's lateness.
+  std::vector<double> replayed_times;
   /// The shared links the tree over-subscribes under the pairwise timing (atomic broadcasts only).
   std::optional<ContentionSummary> contention;
   /// Every transfer, predicted and replayed (only when asked for, for --gantt).

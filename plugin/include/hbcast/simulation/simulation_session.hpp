@@ -5,6 +5,7 @@
 #include <hbcast/platform/platform_link_model.hpp>
 #include <hbcast/simulation/background_steady_state.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
+#include <hbcast/simulation/session_platform.hpp>
 #include <hbcast/simulation/simulate_options.hpp>
 #include <hbcast/simulation/simulation_report.hpp>
 
@@ -27,6 +28,9 @@ class SimulationSession {
 public:
   /// Loads the platform and builds the pairwise model; `progress` hears of the route probing.
   explicit SimulationSession(const SimulateOptions& options, const PlatformCostModel::Progress& progress = {});
+  /// A session on a platform loaded beforehand (load_session_platform), whose file, --cfg and
+  /// --log stand for `options`' own.
+  SimulationSession(std::shared_ptr<SessionPlatform> platform, const SimulateOptions& options);
   SimulationSession(const SimulationSession&) = delete;
   SimulationSession& operator=(const SimulationSession&) = delete;
   ~SimulationSession();
@@ -42,14 +46,15 @@ public:
   /// Waits for that program's solution and hands it to the graph's instance; returns the seconds
   /// the shared graph took (built here, solved there), the share of each scheduler using it.
   double finish_platform_graph();
-  /// Runs one scheduler: its platform graph, tree, both predictions and the replay. The replay runs
+  /// Runs one scheduler, or replays one of options.given_trees, by its name: its platform graph,
+  /// tree, both predictions and the replay (none when options.replay is false). The replay runs
   /// the engine, so call it once per process (in a forked child when there are several schedulers).
   SimulationReport simulate(const std::string& scheduler_name);
 
 private:
   SimulateOptions options_;
-  std::unique_ptr<simgrid::s4u::Engine> engine_;
-  LoadedPlatform platform_;
+  std::shared_ptr<SessionPlatform> loaded_;
+  const LoadedPlatform& platform_;
   std::shared_ptr<PlatformCostModel> costs_;
   std::shared_ptr<PlatformLinkModel> links_;
   std::shared_ptr<BroadcastInstance> instance_;
