@@ -1,6 +1,7 @@
 #include <hbcast/experiments/baseline_checks.hpp>
 
 #include <hbcast/experiments/check_fields.hpp>
+#include <hbcast/sweep/yaml_file.hpp>
 #include <hbcast/util/number_parsing.hpp>
 
 #include <fmt/format.h>
@@ -20,21 +21,17 @@ bool is_mpi_row(const ResultsTable& results, std::size_t row)
   return results.cell(row, results.column("scheduler")).rfind("mpi:", 0) == 0;
 }
 
-bool is_ok(const ResultsTable& results, std::size_t row)
+// Baseline rows always carry a status: a row counts only when it ran.
+bool status_is_ok(const ResultsTable& results, std::size_t row)
 {
   return results.cell(row, results.column("status")) == "ok";
 }
 
 std::vector<std::string> group_columns(const YAML::Node& check, const std::string& case_path)
 {
-  std::vector<std::string> columns;
   if (!check["x"])
     fail_check(case_path, check, "this check needs 'x' (a column or a list of columns)");
-  if (check["x"].IsSequence())
-    for (const auto& item : check["x"])
-      columns.push_back(item.as<std::string>());
-  else
-    columns.push_back(check["x"].as<std::string>());
+  std::vector<std::string> columns = scalar_or_list(check["x"], case_path, "x");
   columns.push_back("repetition");
   return columns;
 }
@@ -129,8 +126,8 @@ BaselineGroup baseline_group(const ResultsTable& results, const std::vector<std:
     const bool mpi = is_mpi_row(results, row);
     const std::string& name = results.cell(row, scheduler);
     if (results.cell(row, status) == "not-applicable")
-      continue;  // e.g. seed 002's heuristics where hosts have no direct links: not a tree of this platform
-    if (!is_ok(results, row)) {
+      continue;  // e.g. Beaumont-Marchal-Robert's heuristics where hosts have no direct links: not a tree of this platform
+    if (!status_is_ok(results, row)) {
       (mpi ? group.mpi_failed : group.tree_failed).push_back(name);
       continue;
     }
@@ -247,7 +244,7 @@ CheckResult check_relative_difference(const ResultsTable& results, const YAML::N
       if (!group_selected(key, group_by, check["where"], case_path))
         break;
       const std::string& name = results.cell(row, scheduler);
-      if ((name == of || name == to) && is_ok(results, row))
+      if ((name == of || name == to) && status_is_ok(results, row))
         if (const auto value = parse_number(results.cell(row, value_column)))
           values[group_label(key, group_by)][name] = *value;
     }
@@ -281,15 +278,9 @@ namespace {
 
 std::vector<std::string> scheduler_list(const YAML::Node& check, const char* key, const std::string& case_path)
 {
-  const YAML::Node node = check[key];
-  if (!node || !(node.IsSequence() || node.IsScalar()) || (node.IsSequence() && node.size() == 0))
+  if (!check[key])
     fail_check(case_path, check, std::string("this check needs '") + key + "' (a scheduler or a list of them)");
-  if (node.IsScalar())
-    return {node.as<std::string>()};
-  std::vector<std::string> names;
-  for (const auto& item : node)
-    names.push_back(item.as<std::string>());
-  return names;
+  return scalar_or_list(check[key], case_path, key);
 }
 
 // One group's best `of` row against the best of the `against` rows.
@@ -322,7 +313,7 @@ CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& c
       const bool listed = std::find(against.begin(), against.end(), name) != against.end();
       if ((!mine && !listed) || results.cell(row, status) == "not-applicable")
         continue;
-      const auto value = is_ok(results, row) ? parse_number(results.cell(row, value_column)) : std::nullopt;
+      const auto value = status_is_ok(results, row) ? parse_number(results.cell(row, value_column)) : std::nullopt;
       if (!value || !(std::isfinite(*value) && *value > 0.0))
         group.failed.push_back(name);
       else if (mine && *value < group.of.value)

@@ -15,29 +15,25 @@
 namespace hbcast::cli {
 namespace {
 
-bool is_ok(const ResultsTable& results, std::size_t row)
+// A row counts unless its status column says it did not run (model-level tables have none).
+bool ok_unless_status_says_otherwise(const ResultsTable& results, std::size_t row)
 {
   auto status = results.find_column("status");
   return !status || results.cell(row, *status) == "ok";
 }
 
-std::vector<double> values(const ResultsTable& results, const std::string& column, const YAML::Node& where)
+std::vector<double> values(const ResultsTable& results, const std::string& column, const YAML::Node& where,
+                           const std::string& case_path)
 {
   const std::size_t index = results.column(column);
   std::vector<std::pair<std::size_t, std::vector<std::string>>> filters;  // column, accepted values
   if (where)
-    for (const auto& entry : where) {
-      std::vector<std::string> accepted;
-      if (entry.second.IsSequence())
-        for (const auto& value : entry.second)
-          accepted.push_back(value.as<std::string>());
-      else
-        accepted.push_back(entry.second.as<std::string>());
-      filters.emplace_back(results.column(entry.first.as<std::string>()), accepted);
-    }
+    for (const auto& entry : where)
+      filters.emplace_back(results.column(entry.first.as<std::string>()),
+                           scalar_or_list(entry.second, case_path, "where"));
   std::vector<double> found;
   for (std::size_t row = 0; row < results.row_count(); ++row) {
-    if (!is_ok(results, row))
+    if (!ok_unless_status_says_otherwise(results, row))
       continue;
     bool match = true;
     for (const auto& [filter_column, accepted] : filters)
@@ -52,19 +48,13 @@ std::vector<double> values(const ResultsTable& results, const std::string& colum
   return found;
 }
 
-std::string where_text(const YAML::Node& where)
+std::string where_text(const YAML::Node& where, const std::string& case_path)
 {
   std::string text;
   if (where)
-    for (const auto& entry : where) {
-      std::string values;
-      if (entry.second.IsSequence())
-        for (const auto& value : entry.second)
-          values += (values.empty() ? "" : "|") + value.as<std::string>();
-      else
-        values = entry.second.as<std::string>();
-      text += (text.empty() ? " where " : ", ") + entry.first.as<std::string>() + " = " + values;
-    }
+    for (const auto& entry : where)
+      text += fmt::format("{}{} = {}", text.empty() ? " where " : ", ", entry.first.as<std::string>(),
+                          fmt::join(scalar_or_list(entry.second, case_path, "where"), "|"));
   return text;
 }
 
@@ -72,7 +62,7 @@ CheckResult check_all_ok(const ResultsTable& results)
 {
   std::size_t ok = 0;
   for (std::size_t row = 0; row < results.row_count(); ++row)
-    ok += is_ok(results, row);
+    ok += ok_unless_status_says_otherwise(results, row);
   return {"every point ran", fmt::format("{} of {} ok", ok, results.row_count()), "all",
           ok == results.row_count() && ok > 0 ? Verdict::pass : Verdict::fail, ""};
 }
@@ -82,17 +72,17 @@ CheckResult check_max_abs(const ResultsTable& results, const YAML::Node& check, 
   const std::string column = check_text(check, "column", path);
   const double bound = check_number(check, "at_most", path);
   double worst = 0.0;
-  for (double value : values(results, column, check["where"]))
+  for (double value : values(results, column, check["where"], path))
     worst = std::max(worst, std::abs(value));
-  return {fmt::format("max |{}|{}", column, where_text(check["where"])), fmt::format("{:.3g}", worst),
+  return {fmt::format("max |{}|{}", column, where_text(check["where"], path)), fmt::format("{:.3g}", worst),
           fmt::format("<= {:g}", bound), worst <= bound ? Verdict::pass : Verdict::fail, ""};
 }
 
 CheckResult check_mean(const ResultsTable& results, const YAML::Node& check, const std::string& path)
 {
   const std::string column = check_text(check, "column", path);
-  const auto sample = values(results, column, check["where"]);
-  CheckResult result{fmt::format("mean {}{}", column, where_text(check["where"])), "no rows", "", Verdict::fail, ""};
+  const auto sample = values(results, column, check["where"], path);
+  CheckResult result{fmt::format("mean {}{}", column, where_text(check["where"], path)), "no rows", "", Verdict::fail, ""};
   if (sample.empty()) {  // e.g. a published size that only the --full form runs
     result.measured = "no rows in this form (run --full)";
     result.published = check["published"] ? check_text(check, "published", path)

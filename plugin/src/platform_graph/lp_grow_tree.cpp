@@ -18,10 +18,7 @@ BroadcastTree lp_grow_tree(const TopologyGraph& graph, NodeId source, const std:
 
 ScheduleResult schedule_lp_grow_tree(const BroadcastInstance& instance, NodeId root)
 {
-  const TopologyGraph& graph = checked_topology(instance, root, "lp-grow-tree");
-  const double slice_bytes = instance.transfer_bytes();
-  const auto edge_loads = steady_state_edge_loads(instance, root);
-  return platform_graph_schedule(lp_grow_tree(graph, root, edge_loads, slice_bytes));
+  return schedule_load_guided(instance, root, "lp-grow-tree", lp_grow_tree);
 }
 
 }  // namespace hbcast

@@ -20,10 +20,7 @@ BroadcastTree lp_prune_tree(const TopologyGraph& graph, NodeId source, const std
 
 ScheduleResult schedule_lp_prune(const BroadcastInstance& instance, NodeId root)
 {
-  const TopologyGraph& graph = checked_topology(instance, root, "lp-prune");
-  const double slice_bytes = instance.transfer_bytes();
-  const auto edge_loads = steady_state_edge_loads(instance, root);
-  return platform_graph_schedule(lp_prune_tree(graph, root, edge_loads, slice_bytes));
+  return schedule_load_guided(instance, root, "lp-prune", lp_prune_tree);
 }
 
 }  // namespace hbcast

@@ -86,4 +86,11 @@ ScheduleResult platform_graph_schedule(BroadcastTree tree)
   return {std::move(tree), nullptr, "platform graph T_uv"};
 }
 
+ScheduleResult schedule_load_guided(const BroadcastInstance& instance, NodeId root, const std::string& scheduler,
+                                    LoadGuidedTree build)
+{
+  const TopologyGraph& graph = checked_topology(instance, root, scheduler);
+  return platform_graph_schedule(build(graph, root, steady_state_edge_loads(instance, root), instance.transfer_bytes()));
+}
+
 }  // namespace hbcast

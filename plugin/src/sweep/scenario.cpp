@@ -56,20 +56,7 @@ public:
   /// A scalar or a list of scalars, as strings.
   std::vector<std::string> strings(const YAML::Node& node, const std::string& key) const
   {
-    std::vector<std::string> values;
-    if (node.IsScalar())
-      values.push_back(node.as<std::string>());
-    else if (node.IsSequence())
-      for (const auto& item : node) {
-        if (!item.IsScalar())
-          fail(item, key, "expected a value or a list of values");
-        values.push_back(item.as<std::string>());
-      }
-    else
-      fail(node, key, "expected a value or a list of values");
-    if (values.empty())
-      fail(node, key, "the list is empty");
-    return values;
+    return scalar_or_list(node, path_, key);
   }
 
   template <class T>

@@ -21,4 +21,22 @@ YAML::Node load_yaml(const std::string& path, const std::string& what)
   }
 }
 
+std::vector<std::string> scalar_or_list(const YAML::Node& node, const std::string& path, const std::string& key)
+{
+  std::vector<std::string> values;
+  if (node.IsScalar())
+    values.push_back(node.as<std::string>());
+  else if (node.IsSequence())
+    for (const auto& item : node) {
+      if (!item.IsScalar())
+        throw yaml_error(path, item, key, "expected a value or a list of values");
+      values.push_back(item.as<std::string>());
+    }
+  else
+    throw yaml_error(path, node, key, "expected a value or a list of values");
+  if (values.empty())
+    throw yaml_error(path, node, key, "the list is empty");
+  return values;
+}
+
 }  // namespace hbcast::cli
