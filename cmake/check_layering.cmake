@@ -1,5 +1,5 @@
 # Checks the includes of ROOT/src/FOLDER/* and ROOT/include/hbcast/FOLDER/* against the layers
-# below (README, "Architecture"). Usage: cmake -DROOT=<plugin dir> -P check_layering.cmake
+# below (docs/architecture.md). Usage: cmake -DROOT=<plugin dir> -P check_layering.cmake
 # Prints every include against the layering and fails when there is one.
 #
 # A file may include its own folder and the folders of lower levels only, so no include cycle

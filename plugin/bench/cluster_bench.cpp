@@ -1,4 +1,4 @@
-// Benchmarks of the seed 004 schedulers (hbcast_core only) at 10^2..10^5 clusters. Cluster sizes
+// Benchmarks of the Khuller-Kim-Wan schedulers (hbcast_core only) at 10^2..10^5 clusters. Cluster sizes
 // follow Appendix B (Zipf theta = 0 over 1..100, about 19 nodes per cluster, so 1.9 million nodes
 // at 10^5 clusters), C = 100. Each scheduler builds its full timed list of transfers (N - 1 of
 // them for a broadcast). items/s counts nodes. The checker and the lower bounds are timed too.

@@ -1,4 +1,4 @@
-// Seed 003's inter-cluster heuristics: each at 10, 50, 200 and 1000 clusters on a random Table 2
+// Barchet-Steffenel-Mounié's inter-cluster heuristics: each at 10, 50, 200 and 1000 clusters on a random Table 2
 // instance, and the whole Figs. 1-4 reproduction (10,000 instances x 2..50 clusters x every grid
 // heuristic, hit rates included, drawn as the grid-heuristics validation case does but without the
 // optimum) on one core.

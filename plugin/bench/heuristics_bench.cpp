@@ -1,4 +1,4 @@
-// Time of every seed 002 platform-graph heuristic (the LP ones include their LP solve) on the
+// Time of every Beaumont-Marchal-Robert platform-graph heuristic (the LP ones include their LP solve) on the
 // random platforms of Table 2 at 30, 65, 200 and 500 nodes. Density 0.1 at 30 and 65 nodes (as
 // the paper's Table 2 range); at 200 and 500, density 8 / n (mean degree about 8), since a fixed
 // density would give hundreds of links per node.

@@ -122,14 +122,14 @@ ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::
     // What simulate has before the analysis: the pairwise model and the tree's prediction.
     const hbcast::PlatformCostModel costs(platform);
     const auto prediction = hbcast::evaluate_atomic(tree, costs, kBytes, hbcast::PortModel::one_port);
-    // The link-level data (issue item 1): each tree edge's route from SimGrid, looked up once.
+    // The link-level data: each tree edge's route from SimGrid, looked up once.
     auto start = std::chrono::steady_clock::now();
     const hbcast::PlatformLinkModel links(platform);
     for (hbcast::NodeId parent = 0; parent < n; ++parent)
       for (hbcast::NodeId child : tree.children(parent))
         benchmark::DoNotOptimize(links.route(parent, child));
     report.route_seconds = seconds_since(start);
-    // The analysis (item 2), as simulate runs it: each transfer timed from the prediction's ready
+    // The analysis, as simulate runs it: each transfer timed from the prediction's ready
     // times as it comes (no list), then the sweep over the shared links.
     start = std::chrono::steady_clock::now();
     report.oversubscribed_links = static_cast<double>(

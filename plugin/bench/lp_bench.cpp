@@ -1,4 +1,4 @@
-// Benchmarks of the steady-state broadcast LP SSB(G) (seed 002, section 4.1) solved with CLP, on the
+// Benchmarks of the steady-state broadcast LP SSB(G) (Beaumont-Marchal-Robert, section 4.1) solved with CLP, on the
 // random platforms of section 5.1 (hbcast::generate_random_platform, seed 42, source host 0, 1 MB
 // slices). Densities: 0.1 at 30 and 65 hosts (the paper's range); at 200 and 500 hosts 0.1 would
 // give an average degree of about 20 and 50, so there the density is set for an average degree of
@@ -13,8 +13,8 @@
 //                heuristics (lp-prune, lp-grow-tree) for both port models, each of which needs the
 //                LP's edge loads. solved_once hands them the command's solution
 //                (BroadcastInstance::set_steady_state): 1 solve; solved_per_heuristic lets each
-//                solve its own, as the command did before issue 13: 5 solves.
-//   routed/...   the program over a routed platform (issue 16; targets: a 100-host cluster with
+//                solve its own, as a command solving per scheduler would: 5 solves.
+//   routed/...   the program over a routed platform (targets: a 100-host cluster with
 //                backbone < 5 s, 500 hosts < 30 s): hbcast::ClusteredLinkModel clusters of 100
 //                hosts (1.25e8 B/s host links, 2.5e8 B/s SHARED backbones, 1.25e8 B/s uplinks, as
 //                `hbcast generate backbone`), candidates as `hbcast lp` picks them (all pairs at

@@ -1,4 +1,4 @@
-// Building the platform models (pairwise routes, latency grouping, sender-only t_u) the old way,
+// Building the platform models (pairwise routes, latency grouping, sender-only t_u) exhaustively,
 // probing every host pair through SimGrid into a hash map, against the zone-block way
 // (PlatformCostModel with uniform_zone_blocks, then the block rules), side by side on the same
 // platforms: `hbcast generate multisite` shapes and a crossbar <cluster>. SimGrid allows one engine

@@ -1,6 +1,6 @@
-// The multi-tree scheduler (issue 16): extraction time and replay time, each beside its anchor.
+// The multi-tree scheduler: extraction time and replay time, each beside its anchor.
 //
-//   extraction/random:N   schedule_multi_tree on the random platform graphs of seed 002, section
+//   extraction/random:N   schedule_multi_tree on the random platform graphs of Beaumont-Marchal-Robert, section
 //                         5.1 (seed 42, as lp_bench: density 0.1 at 65 hosts, average degree ~8 at
 //                         500), one-port, 1 MB slices: the program, then the trees priced against
 //                         its port rows. Anchor: lp/random:N, the program alone. Target: 65 hosts

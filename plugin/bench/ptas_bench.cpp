@@ -1,4 +1,4 @@
-// The seed 001 PTAS (time against n and eps') and FNF multicast (10^3..10^6 processors).
+// The Khuller-Kim-Woeginger PTAS (time against n and eps') and FNF multicast (10^3..10^6 processors).
 // PTAS instances: times uniform in [1, 10) (every slow processor its own class: the PTAS's worst
 // family) or 3 speed classes {1, 3, 7} (Liu's setting); source 0 is made a fastest processor.
 // Requests the PTAS refuses (estimate over PtasParameters::kDefaultMaxWork) are skipped with the

@@ -1,4 +1,4 @@
-// The anchor (issue 13): a minimal hand-written s4u broadcast, one actor per host receiving from
+// The anchor: a minimal hand-written s4u broadcast, one actor per host receiving from
 // and putting to mailboxes along the same binomial tree, against hbcast's replay of that tree:
 // broadcast/hbcast is what users get (ReplayDriver::automatic: events up to
 // kEventDrivenInFlightLimit transfers in flight, couriers above), hbcast_events, hbcast_couriers

@@ -1,4 +1,4 @@
-// The sender-only optimal search (seed 000, section 5) at P = 10..30 processors: 50 random
+// The sender-only optimal search (Liu, section 5) at P = 10..30 processors: 50 random
 // 3-class clusters per P (times 1, 2, 3, Liu's Table 1 setup), any source. Time per cluster and
 // nodes examined per cluster, for our search (Liu's techniques + the fastest-remaining bound),
 // Liu's FNF-guided search as published, and the generic branch-and-bound (up to P = 16: beyond,

@@ -1,4 +1,4 @@
-// The whole Table-3 reproduction of seed 002 (validation/cases/stp_tiers_one_port.yaml at its
+// The whole Table-3 reproduction of Beaumont-Marchal-Robert (validation/cases/stp_tiers_one_port.yaml at its
 // --full size: 100 Tiers platforms of 30 nodes and 100 of 65, every heuristic, the SSB(G) LP and a
 // SimGrid replay of every tree, each in its own process), timed end to end as `hbcast validate
 // --full stp_tiers_one_port` runs it. One iteration: it takes about a minute. Workers: 2 (the

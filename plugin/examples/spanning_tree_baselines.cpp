@@ -1,4 +1,4 @@
-// Why simple pruning (seed 002, Algorithm 1) does not fall to the published 20% of the LP optimum
+// Why simple pruning (Beaumont-Marchal-Robert, Algorithm 1) does not fall to the published 20% of the LP optimum
 // at 50 nodes (Fig. 4a): on Table-2 platforms it keeps the minimum spanning tree (differential test
 // in topo_prune_simple_test.cpp), and no tree chosen by link weight alone, nor a breadth-first
 // tree, comes near 0.2. On the platforms, roots and slices of validation/cases/stp_random_one_port

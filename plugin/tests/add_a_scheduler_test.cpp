@@ -1,4 +1,4 @@
-// Adding a scheduler takes one file and one registry line (README, "Architecture"). This file is
+// Adding a scheduler takes one file and one registry line (docs/architecture.md). This file is
 // that one file for a scheduler the library does not have, and registers it with one line; the
 // tests check that it is listed and that it runs through the very path `hbcast simulate` takes.
 #include <hbcast/core/broadcast_tree.hpp>

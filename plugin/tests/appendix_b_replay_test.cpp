@@ -1,4 +1,4 @@
-// Seed 004, Appendix B at full scale in SimGrid: 2000 clusters with Zipf(theta = 0) sizes over
+// Khuller-Kim-Wan, Appendix B at full scale in SimGrid: 2000 clusters with Zipf(theta = 0) sizes over
 // 1..100 (38,826 hosts, the validation case's first input), C = 10. LCF's schedule is replayed
 // one-port on a generated two-level platform carrying only the k - 1 zone routes the schedule uses
 // (all k(k-1)/2 would be 2 million). Exact mode: the makespan must equal the schedule's time x T1.

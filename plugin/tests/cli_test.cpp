@@ -1,6 +1,6 @@
 // The `hbcast` command as a user runs it: every bad input gives exit status 2 and exactly one line
 // on stderr naming the problem (never a SimGrid backtrace), and the success paths print what the
-// README promises.
+// user's guide (docs/user-guide.md) promises.
 #include "support/cli_expectations.hpp"
 
 #include <hbcast/sched/scheduler_registry.hpp>

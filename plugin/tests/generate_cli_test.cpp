@@ -231,7 +231,7 @@ TEST(GenerateCliErrors, BadTiersValues)
 
 TEST(GenerateCli, ClustersPlatformRealizesTheTwoLevelModel)
 {
-  // Seed 004's model: LCF's own (two-level) prediction, the platform's pairwise prediction and the
+  // Khuller-Kim-Wan's model: LCF's own (two-level) prediction, the platform's pairwise prediction and the
   // replay agree, one-port for the basic schedulers and multi-port (postal) for the others.
   TemporaryDirectory dir;
   auto path = generate(dir, "clusters.xml", {"clusters", "--clusters", "12", "--max-size", "10", "--c", "20",

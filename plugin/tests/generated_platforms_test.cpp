@@ -1,4 +1,4 @@
-// Generated platforms (seed 002, section 5.1) written as XML load in SimGrid 3.32 with exactly
+// Generated platforms (Beaumont-Marchal-Robert, section 5.1) written as XML load in SimGrid 3.32 with exactly
 // the generated values: direct routes, send overheads, star routes, and an exact-mode replay on
 // the star equal to the pairwise prediction. One engine per test, hence per process.
 #include <hbcast/core/binomial_tree.hpp>

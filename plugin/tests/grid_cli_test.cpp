@@ -1,4 +1,4 @@
-// Seed 003's grid heuristics from the command line: registered, replayed on the default GRID5000-like
+// Barchet-Steffenel-Mounié's grid heuristics from the command line: registered, replayed on the default GRID5000-like
 // platform with the pLogP prediction beside the simulation, `hbcast generate multisite`, and every
 // new error path as one line with exit status 2.
 #include "support/cli_expectations.hpp"

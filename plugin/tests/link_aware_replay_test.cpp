@@ -2,7 +2,7 @@
 // asks a shared link for more than its bandwidth replays at its pairwise prediction (each transfer
 // alone on its bottleneck gets its pairwise rate under max-min sharing:
 //   ready(v) = start(v) + route latency + S / bottleneck bandwidth),
-// while seed trees that over-subscribe a link are slower and the analysis names that link.
+// while published trees that over-subscribe a link are slower and the analysis names that link.
 // One engine per test, hence per process.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>

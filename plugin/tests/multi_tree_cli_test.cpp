@@ -51,7 +51,7 @@ TEST(MultiTreeCli, PlanMeetsTheOptimumAndTheReplayComesClose)
   const double simulated = run.at("simulated").at("throughput").get<double>();
   EXPECT_GE(simulated / optimum, 0.95) << simulated << " of " << optimum;
   EXPECT_LE(simulated / optimum, 1.0 + 1e-9);
-  // The best single tree stays below the plan (seed 002: about 0.9 of the optimum here).
+  // The best single tree stays below the plan (Beaumont-Marchal-Robert: about 0.9 of the optimum here).
   EXPECT_LT(run_of(report, "lp-prune").at("simulated").at("throughput").get<double>(), simulated);
 
   const auto written = nlohmann::json::parse(read_file(dir.path() + "/plan.multi-tree.json"));

@@ -1,4 +1,4 @@
-// Multicast from the command line (seed 001, section 4): `hbcast simulate --members` and
+// Multicast from the command line (Khuller-Kim-Woeginger, section 4): `hbcast simulate --members` and
 // `--member-fraction`, and `member_fraction` in sweeps, run as a user would.
 #include "support/cli_expectations.hpp"
 
@@ -75,7 +75,7 @@ TEST(MulticastCli, RandomMembersOnTheDefaultPlatformReplayAsPredicted)
   EXPECT_EQ(report.at("member_selection"), "--member-fraction 0.2 --member-seed 5");
   for (const auto& run : report.at("runs")) {
     SCOPED_TRACE(run.at("scheduler").get<std::string>());
-    // LCF has its own multicast, LCF Multicast (seed 004, section 3); the others prune.
+    // LCF has its own multicast, LCF Multicast (Khuller-Kim-Wan, section 3); the others prune.
     EXPECT_EQ(run.at("multicast_method"), run.at("scheduler") == "lcf" ? "multicast" : "pruned broadcast");
     // ECEF and LCF put one transfer at a time on each link: exact. Binomial shares WAN links.
     if (run.at("scheduler") != "binomial") {
@@ -188,7 +188,7 @@ TEST(MulticastCli, SchedulersSayWhichHaveTheirOwnMulticastAndHelpDocumentsTheOpt
                   name == "bounded-matching")
           << line;
     }
-  EXPECT_EQ(own, 6u) << list.out;  // seed 001's three and seed 004's LCF, bounded degree and matching
+  EXPECT_EQ(own, 6u) << list.out;  // Khuller-Kim-Woeginger's three and Khuller-Kim-Wan's LCF, bounded degree and matching
   const auto help = run_hbcast({"simulate", "--help"});
   for (const char* option : {"--members", "--member-fraction", "--member-seed"})
     EXPECT_NE(help.out.find(option), std::string::npos) << option;

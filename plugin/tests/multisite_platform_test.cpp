@@ -1,4 +1,4 @@
-// `hbcast generate multisite` platforms (seed 003's clusters of clusters) load in SimGrid 3.32 with
+// `hbcast generate multisite` platforms (Barchet-Steffenel-Mounié's clusters of clusters) load in SimGrid 3.32 with
 // two zone levels, every host pair routes with the latency the structure implies, and the rho = 0.30
 // latency clustering finds exactly the generated clusters. One engine per test, hence per process.
 #include <hbcast/model/latency_clustering.hpp>

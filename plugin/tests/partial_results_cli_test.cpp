@@ -119,7 +119,7 @@ std::size_t files_in(const std::string& directory)
 
 }  // namespace
 
-// Seed 002's heuristics on direct links only (--platform-graph direct, as published): Fafard has
+// Beaumont-Marchal-Robert's heuristics on direct links only (--platform-graph direct, as published): Fafard has
 // none from the root. By default (issue 16) they run over the routes instead.
 TEST(PartialResults, AllOnSmallPlatformSkipsWhatDoesNotApplyAndSaysWhy)
 {
@@ -297,7 +297,7 @@ TEST(Interruption, SigtermOnSweepKillsTheWorkersAndLeavesOnlyCompleteRows)
   EXPECT_EQ(files_in(dir.path()), 5u) << "scenario, results, wall times, stdout, stderr";
 }
 
-// Issue 16: by default seed 002's heuristics run on a platform whose direct links do not reach
+// Issue 16: by default Beaumont-Marchal-Robert's heuristics run on a platform whose direct links do not reach
 // every host, over the host pairs of its routes, and their model says so.
 TEST(PartialResults, SeedTwoHeuristicsRunOverRoutesByDefault)
 {

@@ -1,5 +1,5 @@
 // Every shipped platform loads in SimGrid 3.32 and every host pair is routable; the default one
-// has the structure and latencies of seed 003, Table 3. One engine per test process.
+// has the structure and latencies of Barchet-Steffenel-Mounié, Table 3. One engine per test process.
 #include <hbcast/model/latency_clustering.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
@@ -76,7 +76,7 @@ TEST(DefaultPlatform, HasTheEightyEightHostsOfSeed003InClusterOrder)
   EXPECT_EQ(platform.host_names().back(), "toulouse5-19");
 }
 
-// Seed 003, section 7: Lowekamp's grouping with rho = 30% splits the 88 machines into the 6
+// Barchet-Steffenel-Mounié, section 7: Lowekamp's grouping with rho = 30% splits the 88 machines into the 6
 // clusters of Table 3 (the grid heuristics and LCF both see these clusters).
 TEST(DefaultPlatform, LatencyClusteringFindsTheSixClustersOfTable3)
 {
@@ -96,7 +96,7 @@ TEST(DefaultPlatform, LatencyClusteringFindsTheSixClustersOfTable3)
 
 TEST(DefaultPlatform, RouteLatenciesAreTable3)
 {
-  // Seed 003, Table 3 (microseconds): one-way latency within and between clusters.
+  // Barchet-Steffenel-Mounié, Table 3 (microseconds): one-way latency within and between clusters.
   auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, "grid5000_88.xml");
   PlatformCostModel costs(platform);
@@ -117,7 +117,7 @@ TEST(DefaultPlatform, RouteLatenciesAreTable3)
 
 TEST(DefaultPlatform, WideAreaTransfersOfFourMegabytesTakeOneToSixHundredMilliseconds)
 {
-  // Like g(m) in seed 003, Table 2: a 4 MB inter-site transfer takes 100-600 ms.
+  // Like g(m) in Barchet-Steffenel-Mounié, Table 2: a 4 MB inter-site transfer takes 100-600 ms.
   auto engine = test_support::make_engine("platforms_test");
   auto platform = load(engine, "grid5000_88.xml");
   PlatformCostModel costs(platform);

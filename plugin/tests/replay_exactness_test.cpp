@@ -36,7 +36,7 @@ struct Outcome {
   double predicted_period;
 };
 
-// The platform graph the topology-aware schedulers (seed 002) need: the star's routes as a complete
+// The platform graph the topology-aware schedulers (Beaumont-Marchal-Robert) need: the star's routes as a complete
 // graph, every pair u != v a link with T_uv = up_lat_u + down_lat_v + L / min(up_bw_u, down_bw_v),
 // the very costs of star_cost_model, and the same multi-port send overheads.
 std::shared_ptr<const TopologyGraph> complete_topology(const test_support::StarParameters& star)

@@ -1,6 +1,6 @@
 // What `hbcast simulate` reports (issue 14, items 10-16, 18-19), run as a user would: the options
 // that change results, who set each network setting, per-node lateness, the observed period,
-// ratios, the winner, multi-port send overheads from the NIC and seed 004's parameterized schedulers.
+// ratios, the winner, multi-port send overheads from the NIC and Khuller-Kim-Wan's parameterized schedulers.
 #include "support/cli_expectations.hpp"
 
 #include <gtest/gtest.h>
@@ -145,7 +145,7 @@ TEST(Report, TableShowsRatiosAndMarksTheWinner)
   char expected[32];
   std::snprintf(expected, sizeof expected, "x%.3f", ratio);
   EXPECT_TRUE(contains(table, expected)) << expected << "\n" << table;
-  EXPECT_GT(ratio, 4.0);  // the README's "4.47x": binomial's shared WAN links
+  EXPECT_GT(ratio, 4.0);  // the first run's "x4.466": binomial's shared WAN links
   std::istringstream lines(table);
   std::string line, marked;
   while (std::getline(lines, line))
@@ -189,7 +189,7 @@ TEST(Report, MultiPortFlatOnACrossbarIsPredictedFromTheSendersNic)
   EXPECT_EQ(json["send_overhead_rule"], "up link (16 hosts)");
 }
 
-// Item 19: seed 004's parameterized variants are registered, listed and take their parameters.
+// Item 19: Khuller-Kim-Wan's parameterized variants are registered, listed and take their parameters.
 TEST(Report, SchedulersListsSeed004VariantsWithTheirParameters)
 {
   const auto out = run_hbcast({"schedulers"}).out;
@@ -200,7 +200,7 @@ TEST(Report, SchedulersListsSeed004VariantsWithTheirParameters)
 
 TEST(Report, BoundedDegreeWithoutABindingLimitIsLcfAndReplaysAsPredicted)
 {
-  // Seed 004, section 4.1: without degree limits Bounded Degree is LCF. On the default grid (6
+  // Khuller-Kim-Wan, section 4.1: without degree limits Bounded Degree is LCF. On the default grid (6
   // clusters of up to 31 hosts) a degree of 100 binds nowhere; a degree of 1 forces one global
   // sender per cluster and cannot be faster.
   const auto json = run_json({"simulate", "-s", "lcf,bounded-degree", "--param", "degree=100"});

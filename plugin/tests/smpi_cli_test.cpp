@@ -28,7 +28,7 @@ void expect_smpi_equals_replay(const std::vector<std::string>& mode)
   const auto simulated = run_hbcast(simulate);
   ASSERT_EQ(simulated.exit_status, 0) << simulated.err;
   const auto report = nlohmann::json::parse(simulated.out);
-  // Every scheduler, seed 002's seven over the star's routes (issue 16).
+  // Every scheduler, Beaumont-Marchal-Robert's seven over the star's routes (issue 16).
   ASSERT_GE(report.at("runs").size(), 26u);
   ASSERT_EQ(report.at("skipped").size(), 0u);
   for (const auto& run : report.at("runs")) {

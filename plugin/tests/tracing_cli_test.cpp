@@ -1,4 +1,4 @@
-// SimGrid's Paje tracing through `--cfg=tracing:yes`, the deeper view the README offers beside the
+// SimGrid's Paje tracing through `--cfg=tracing:yes`, the deeper view the user's guide offers beside the
 // Gantt chart. SimGrid 3.32's topology trace fails while loading a Floyd zone (grid5000_88.xml:
 // "No route from ...") and a cluster's SPLITDUPLEX links ("container ... not found"), so hbcast
 // turns `tracing/platform/topology` off unless the user sets it; the links are still traced.

@@ -1,4 +1,4 @@
-// Seed 004 schedules replayed on generated two-level platforms (two_level_xml_writer.hpp) in exact
+// Khuller-Kim-Wan schedules replayed on generated two-level platforms (two_level_xml_writer.hpp) in exact
 // mode: the replayed makespan equals the schedule's broadcast time x T1, where
 // T1 = unit + S / bandwidth is one intra-cluster transfer. One engine per test, hence per process.
 #include <hbcast/cluster/interleaved_lcf.hpp>
@@ -39,7 +39,7 @@ struct Replayed {
 using ClusterScheduler = std::function<ClusterSchedule(const ClusterInstance&)>;
 
 // Generates the platform, replays scheduler `name` from host c0-0 (port model `port`); `cluster`
-// is the seed 004 scheduler behind it (postal: in the postal model).
+// is the Khuller-Kim-Wan scheduler behind it (postal: in the postal model).
 Replayed replay(const std::vector<std::size_t>& sizes, double c, const std::string& name, PortModel port,
                 const ClusterScheduler& cluster, bool postal = false)
 {

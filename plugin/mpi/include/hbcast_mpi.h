@@ -1,5 +1,5 @@
 /* libhbcast_mpi: runs a broadcast plan written by `hbcast simulate --plan` on an MPI communicator.
- * C API, C++ inside. See the README section "Running a plan with MPI". */
+ * C API, C++ inside. See docs/deployment.md, "libhbcast_mpi". */
 #ifndef HBCAST_MPI_H
 #define HBCAST_MPI_H
 

@@ -115,7 +115,7 @@ private:
           return error;
         continue;
       }
-      // Multi-port: all children at once, but an edge carries one slice at a time (seed 002, 3.2).
+      // Multi-port: all children at once, but an edge carries one slice at a time (Beaumont-Marchal-Robert, 3.2).
       if (int error = MPI_Wait(&last_send_[child], MPI_STATUS_IGNORE))
         return error;
       if (int error = MPI_Isend(buffer_.at(j), buffer_.count(j), buffer_.datatype(), child, tag_of(j), comm_,

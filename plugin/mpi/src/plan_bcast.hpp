@@ -5,8 +5,8 @@
 
 namespace hbcast::mpi {
 
-/// This rank's part of the broadcast of `count` elements of `datatype` along `plan` (README
-/// "Running a plan with MPI"): all receives posted first (slice j from its tree's parent, tag j),
+/// This rank's part of the broadcast of `count` elements of `datatype` along `plan` (docs/deployment.md,
+/// "libhbcast_mpi"): all receives posted first (slice j from its tree's parent, tag j),
 /// then slice by slice: wait for it, forward it to the children in send order, one MPI_Send
 /// after the other (one-port) or as MPI_Isend, one slice in flight per edge (multi-port).
 /// The caller has checked that `comm` has plan.rank_count ranks. Returns the first MPI error.

@@ -21,7 +21,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$hbcast" simulate "$work/p8.xml" -s all --size 1MB --slices 5 --plan "$work/piped.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s all --size 1MB --slices 3 --port multi --plan "$work/multi.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s mpich-binomial,fnf --root node-5 --slices 4 --plan "$work/root5.json" --format csv >/dev/null
-# Multi-tree plans (issue 16): several weighted trees sharing the slices, both port models.
+# Multi-tree plans: several weighted trees sharing the slices, both port models.
 "$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 16 --plan "$work/multi-tree.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 9 --port multi --plan "$work/multi-tree-mp.json" --format csv >/dev/null
 grep -q '"weight"' "$work/multi-tree.json" || fail "no multi-tree plan written"

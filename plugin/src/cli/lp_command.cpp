@@ -1,4 +1,4 @@
-// `hbcast lp`: the optimal multi-tree throughput of a platform (SSB(G), seed 002 section 4.1, on
+// `hbcast lp`: the optimal multi-tree throughput of a platform (SSB(G), Beaumont-Marchal-Robert section 4.1, on
 // direct links; over the platform's routes with shared-link rows, one-port and multi-port, issue
 // 16) and, beside it, every single-tree scheduler's link-aware throughput and its ratios.
 #include <hbcast/cli/commands.hpp>
@@ -48,7 +48,7 @@ nlohmann::json lp_figures(const SteadyStateSolution& lp, double seconds)
           {"seconds", seconds}};
 }
 
-// The routed program (issue 16): one-port, and the multi-port bound, over the candidate pairs.
+// The routed program: one-port, and the multi-port bound, over the candidate pairs.
 struct RoutedBounds {
   RoutedTopology topology;
   std::shared_ptr<const SteadyStateSolution> one_port;
@@ -102,7 +102,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
                            {"root", platform.host_names()[root]}, {"slice_bytes", slice_bytes}};
   RoutedBounds routed = routed_bounds(*links, costs->host_blocks(), root, slice_bytes, arguments.candidates);
   result["routed"] = routed.json;
-  // Seed 002's SSB(G) where the platform has direct host-to-host links reaching every host; the
+  // Beaumont-Marchal-Robert's SSB(G) where the platform has direct host-to-host links reaching every host; the
   // heuristics then run on that graph as published. Elsewhere they run on the routed candidates.
   auto topology = direct_link_topology(*costs);
   std::shared_ptr<const SteadyStateSolution> graph_lp;
@@ -161,10 +161,10 @@ void print_table(const nlohmann::json& result, std::ostream& out)
                      format_size(result["slice_bytes"].get<double>()));
   const auto& routed = result["routed"];
   if (result["ssb_g"].is_null())
-    out << "SSB(G), direct links (seed 002): not applicable: " << result["ssb_g_not_applicable"].get<std::string>()
+    out << "SSB(G), direct links (Beaumont-Marchal-Robert): not applicable: " << result["ssb_g_not_applicable"].get<std::string>()
         << '\n';
   else
-    out << fmt::format("SSB(G), {} direct links (seed 002), one-port: {}\n", result["links"].get<std::size_t>(),
+    out << fmt::format("SSB(G), {} direct links (Beaumont-Marchal-Robert), one-port: {}\n", result["links"].get<std::size_t>(),
                        lp_line(result["ssb_g"]));
   out << fmt::format("SSB over the platform's routes ({}; {} shared-link rows):\n",
                      routed["candidates"].get<std::string>(), routed["shared_link_rows"].get<std::size_t>());

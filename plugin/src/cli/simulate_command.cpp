@@ -148,9 +148,9 @@ SimulationReport in_request_order(const SimulateOptions& options, std::optional<
 }
 
 // In the process that holds the session: each scheduler in its own child, which inherits the
-// platform and the shared models (issue 13, item 1). The schedulers needing no platform graph run
+// platform and the shared models. The schedulers needing no platform graph run
 // first, while the shared graph's program is solved in a child of its own; the first run tells
-// whether the platform has direct links or is small enough for a routed graph (issue 16), which
+// whether the platform has direct links or is small enough for a routed graph, which
 // the topology-aware ones need.
 SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                                 std::ostream& progress_out, bool show_progress,
@@ -363,7 +363,7 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "SimGrid platform XML (default: the shipped GRID5000-like grid5000_88.xml)");
   command->add_option("--root", options->root,
                       "host that broadcasts (default: the first host declared; 'fastest': the host of smallest "
-                      "sender-only time t_u, the any-source setting of seed 000)");
+                      "sender-only time t_u, the any-source setting of Liu)");
   as_list(command->add_option("-s,--scheduler", options->schedulers,
                               "scheduler name(s), comma-separated (repeatable), or 'all'"));
   command->add_option("--param", options->scheduler_parameters,
@@ -410,10 +410,10 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->check(number_at_least(0, "a number of seconds"));
   command->add_option("--model", options->model,
                       "cost model the schedulers see: pairwise (T_uv of the platform) or sender-only (t_u, "
-                      "seed 000); predictions under the platform's pairwise model are reported either way")
+                      "Liu); predictions under the platform's pairwise model are reported either way")
       ->check(CLI::IsMember({"pairwise", "sender-only"}));
   command->add_option("--platform-graph", options->platform_graph,
-                      "platform graph of seed 002's heuristics: auto (direct links where they reach every host, "
+                      "platform graph of Beaumont-Marchal-Robert's heuristics: auto (direct links where they reach every host, "
                       "else host pairs along routes with shared-link capacities) or direct (direct links only, as "
                       "published) (default auto)")
       ->check(CLI::IsMember({"auto", "direct"}));
@@ -435,7 +435,7 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->check(whole_number_at_least(0));
   as_list(command->add_option("--members", options->members,
                       "multicast to these hosts (names or 0-based indices, comma-separated) instead of a "
-                      "broadcast: fnf, optimal and ptas run their multicast algorithms (seed 001, section 4), "
+                      "broadcast: fnf, optimal and ptas run their multicast algorithms (Khuller-Kim-Woeginger, section 4), "
                       "the other schedulers prune their broadcast tree to the members"));
   command->add_option("--member-fraction", options->member_fraction,
                       "multicast to a fraction F in (0, 1] of the other hosts, drawn with --member-seed");

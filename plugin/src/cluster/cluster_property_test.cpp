@@ -1,4 +1,4 @@
-// Property tests of the seed 004 schedulers on random instances (random_cluster_instance, seed in
+// Property tests of the Khuller-Kim-Wan schedulers on random instances (random_cluster_instance, seed in
 // every failure message): every schedule passes the checker; no schedule beats the brute-force
 // optimum; the lower bounds never exceed it; the multicast guarantee holds against the optimum
 // (tiny instances) and the paper's guarantees against the lower bounds their proofs use (larger ones).
@@ -32,7 +32,7 @@ constexpr auto kDegree = ClusterOptions::degree_limits;
 constexpr auto kMatching = ClusterOptions::matching_bound;
 constexpr auto kMulticast = ClusterOptions::multicast;
 
-// p': the global steps LCF(k') takes in LCF Multicast (seed 004, section 3.1).
+// p': the global steps LCF(k') takes in LCF Multicast (Khuller-Kim-Wan, section 3.1).
 double lcf_k_prime_steps(const ClusterInstance& instance)
 {
   ScheduleBuilder builder(instance);

@@ -1,5 +1,5 @@
 #pragma once
-// Helpers shared by the seed 004 unit tests (not part of the library).
+// Helpers shared by the Khuller-Kim-Wan unit tests (not part of the library).
 #include <hbcast/cluster/cluster_instance.hpp>
 #include <hbcast/cluster/schedule_checker.hpp>
 

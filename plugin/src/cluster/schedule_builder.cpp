@@ -55,7 +55,7 @@ std::size_t ScheduleBuilder::local_send(std::size_t cluster, std::size_t from_lo
 void ScheduleBuilder::global(std::size_t from, std::size_t local, std::size_t to, double time)
 {
   if (informed_[to] != 0)
-    throw std::logic_error("seed 004 scheduler: a cluster would receive two global messages");
+    throw std::logic_error("Khuller-Kim-Wan scheduler: a cluster would receive two global messages");
   schedule_.transfers.push_back({node(from, local), node(to, 0), time, true});
   informed_[to] = 1;
   ++total_informed_;

@@ -36,7 +36,7 @@ ScheduleResult to_result(const PlatformClusterModel& model, const ClusterSchedul
   result.tree = schedule_to_tree(schedule, model.host_of_node, host_count, model.time_unit);
   result.own_model = std::make_shared<TwoLevelCostModel>(model.cluster_of_host, model.time_unit,
                                                          model.instance.global_cost, postal ? model.time_unit : 0.0);
-  result.own_model_name = postal ? "two-level postal (seed 004)" : "two-level 1/C (seed 004)";
+  result.own_model_name = postal ? "two-level postal (Khuller-Kim-Wan)" : "two-level 1/C (Khuller-Kim-Wan)";
   return result;
 }
 
@@ -51,7 +51,7 @@ ScheduleResult on_clusters(const BroadcastInstance& instance, NodeId root, bool 
   return to_result(model, scheduler(model.instance), instance.size(), postal);
 }
 
-// Members first in each cluster (the root stays node 0 of cluster 0) and n'_i counted: seed 004
+// Members first in each cluster (the root stays node 0 of cluster 0) and n'_i counted: Khuller-Kim-Wan
 // numbers a cluster's members as its first n'_i nodes.
 void put_members_first(PlatformClusterModel& model, NodeId root, const std::vector<NodeId>& members)
 {

@@ -1,4 +1,4 @@
-// Seed 004's parameterized schedulers on a platform's cluster model, with hand-computed schedules.
+// Khuller-Kim-Wan's parameterized schedulers on a platform's cluster model, with hand-computed schedules.
 #include <hbcast/cluster/two_level_schedulers.hpp>
 
 #include <hbcast/cluster/two_level_cost_model.hpp>

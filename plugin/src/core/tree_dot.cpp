@@ -18,7 +18,7 @@ std::string quoted(const std::string& text)
 }
 
 // Full precision (%.17g reads back as the same double): an exported tree must re-evaluate to
-// hbcast's own prediction (issue 14, item 13).
+// hbcast's own prediction.
 std::string exact(double value)
 {
   char text[32];
@@ -31,7 +31,7 @@ std::string node_name(NodeId node, const std::vector<std::string>& names)
   return node < names.size() ? names[node] : std::to_string(node);
 }
 
-// A timed schedule's send start (seed 004 trees): the send waits for it, so it is part of the tree.
+// A timed schedule's send start (Khuller-Kim-Wan trees): the send waits for it, so it is part of the tree.
 std::string start_attribute(const BroadcastTree& tree, NodeId child)
 {
   const auto start = tree.send_start(child);

@@ -47,7 +47,7 @@ TEST(PipelineEvaluator, FlatTreeOnePortPeriodIsSumOfSends)
 TEST(PipelineEvaluator, FlatTreeMultiPortIsEdgeBound)
 {
   // Multi-port, overhead o = 0.25 < T = 1: each edge carries a slice every T and the second edge
-  // lags by o, so makespan = K T + o; period = max(2 o, T) = T (seed 002, section 3.2).
+  // lags by o, so makespan = K T + o; period = max(2 o, T) = T (Beaumont-Marchal-Robert, section 3.2).
   auto costs = uniform_costs(3, 1.0, 1e300);
   costs.set_send_overhead(0, 0.25, 1e300);
   auto prediction = evaluate_pipelined(flat_tree(3, 0), costs, 1.0, 5, PortModel::multi_port);

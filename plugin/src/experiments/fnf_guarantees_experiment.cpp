@@ -89,10 +89,10 @@ std::vector<CheckResult> smallest_counterexamples(std::size_t max_nodes, int max
   if (liu_like)
     csv.add("fnf5-optimum4", *liu_like);
   return {{fmt::format("smallest instance where FNF is not optimal (times 1..{}, source t = 1)", max_value),
-           describe(smallest), "exists (seed 000, Fig. 2; the figure is lost)",
+           describe(smallest), "exists (Liu, Fig. 2; the figure is lost)",
            smallest ? Verdict::pass : Verdict::fail, ""},
           {"smallest instance with Liu's Fig. 2 figures, FNF 5 and optimum 4", describe(liu_like),
-           "FNF 5, optimum 4 (seed 000, Fig. 2)", liu_like ? Verdict::pass : Verdict::fail, ""}};
+           "FNF 5, optimum 4 (Liu, Fig. 2)", liu_like ? Verdict::pass : Verdict::fail, ""}};
 }
 
 // A source of time 1 (a fastest processor) and n - 1 processors drawing one of `values`.
@@ -175,14 +175,14 @@ std::vector<CheckResult> run_fnf_guarantees(const YAML::Node& parameters, const 
   const Comparison worst_divisible = worst_of(divisible, 3, max_nodes, rng, divisible_times, optimal);
   csv.add("theorem-4.5-worst", worst_divisible);
   checks.push_back({fmt::format("FNF optimal when every time divides every slower one (3-{} processors)", max_nodes),
-                    fmt::format("{} of {} instances", optimal, divisible), "all (seed 000, Theorem 4.5)",
+                    fmt::format("{} of {} instances", optimal, divisible), "all (Liu, Theorem 4.5)",
                     optimal == divisible ? Verdict::pass : Verdict::fail, ""});
 
   const Comparison worst_ratio = worst_of(ratio, 3, max_nodes, rng, three_class_times, optimal);
   csv.add("ratio-1.5-worst", worst_ratio);
   checks.push_back({fmt::format("worst FNF / OPT, 3 real speed classes, 3-{} processors, {} instances", max_nodes,
                                 ratio),
-                    instance_text(worst_ratio), "<= 1.5 (seed 001)",
+                    instance_text(worst_ratio), "<= 1.5 (Khuller-Kim-Woeginger)",
                     worst_ratio.ratio() <= 1.5 + 1e-12 ? Verdict::pass : Verdict::fail, ""});
   checks.push_back({"FNF optimal on those instances", fmt::format("{} of {}", optimal, ratio), "-", Verdict::report, ""});
 
@@ -190,7 +190,7 @@ std::vector<CheckResult> run_fnf_guarantees(const YAML::Node& parameters, const 
   csv.add("worst-ratio-search", worst_search);
   checks.push_back({fmt::format("worst FNF / OPT found, {} random integer instances of 3-{} processors", search,
                                 search_max_nodes),
-                    instance_text(worst_search), ">= 25/22 = 1.1364 exists (seed 001)",
+                    instance_text(worst_search), ">= 25/22 = 1.1364 exists (Khuller-Kim-Woeginger)",
                     worst_search.ratio() >= 25.0 / 22.0 - 1e-12 ? Verdict::pass : Verdict::fail, ""});
   write_file_atomically(results_path, csv.text());
   return checks;

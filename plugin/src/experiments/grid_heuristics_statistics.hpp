@@ -10,7 +10,7 @@ namespace hbcast::cli {
 
 /// clusters,heuristic,paper_name,instances,mean_makespan,hit_rate,mean_ratio_to_optimum,optimal_rate
 std::string results_csv(const GridStatisticsTable& table, std::size_t instances);
-/// The published claims of seed 003, section 6, checked and reported (see run_grid_heuristics);
+/// The published claims of Barchet-Steffenel-Mounié, section 6, checked and reported (see run_grid_heuristics);
 /// with judge false every verdict becomes a report (the measured text says whether it held).
 std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances, bool judge);
 

@@ -18,7 +18,7 @@
 namespace hbcast::cli {
 namespace {
 
-// Seed 000, Table 1 (Pentium III 450 MHz): P, N, L, FNF search n, time (s), generic n, time (s).
+// Liu, Table 1 (Pentium III 450 MHz): P, N, L, FNF search n, time (s), generic n, time (s).
 struct PublishedRow {
   int p;
   double nodes, leaves, liu_examined, liu_seconds, generic_examined, generic_seconds;
@@ -139,7 +139,7 @@ std::vector<CheckResult> run_liu_table1(const YAML::Node& parameters, const std:
       }
     checks.push_back({fmt::format("Table 1 with class values {{{}}}, {} clusters per P", fmt::join(values, ", "),
                                   clusters),
-                      "see table", "seed 000, Table 1 (published table below)", Verdict::report,
+                      "see table", "Liu, Table 1 (published table below)", Verdict::report,
                       measured_table(rows)});
   }
   write_file_atomically(results_path, csv);

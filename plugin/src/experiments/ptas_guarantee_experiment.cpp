@@ -120,7 +120,7 @@ std::vector<CheckResult> run_ptas_guarantee(const YAML::Node& parameters, const 
        fmt::format("{} of {} instances", broadcast.within, broadcast.count), "all (Theorem 3)",
        verdict(broadcast.within, broadcast.count), ""},
       {"worst PTAS / OPT and FNF / OPT, broadcast", fmt::format("{:.4f} and {:.4f}", broadcast.worst_ptas, broadcast.worst_fnf),
-       "FNF <= 1.5, >= 25/22 on some instance (seed 001, section 1)", Verdict::report, ratio_table(broadcast, s.epsilon)},
+       "FNF <= 1.5, >= 25/22 on some instance (Khuller-Kim-Woeginger, section 1)", Verdict::report, ratio_table(broadcast, s.epsilon)},
       {fmt::format("PTAS multicast <= (1+eps)(1+eps')(1+3eps') OPT ({}-{} processors, random members)", s.min_nodes,
                    s.multicast_max_nodes),
        fmt::format("{} of {} instances", multicast.within, multicast.count), "all (Theorem 4)",

@@ -1,4 +1,4 @@
-// ECEF-LA, ECEF-LAt and ECEF-LAT (seed 003, sections 4.4 and 5.1): ECEF plus F_j, an extremum of
+// ECEF-LA, ECEF-LAt and ECEF-LAT (Barchet-Steffenel-Mounié, sections 4.4 and 5.1): ECEF plus F_j, an extremum of
 // a weight over the other waiting clusters.
 #include "grid_round_state.hpp"
 

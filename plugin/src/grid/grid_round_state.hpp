@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the grid heuristics: the sets A and B of seed 003, section 3, the ready times RT_i,
+// Internal to the grid heuristics: the sets A and B of Barchet-Steffenel-Mounié, section 3, the ready times RT_i,
 // the incremental "best sender per receiver" and the round loop every A/B heuristic shares.
 #include <hbcast/grid/grid_instance.hpp>
 #include <hbcast/grid/grid_schedule.hpp>
@@ -98,7 +98,7 @@ struct NothingToUpdate {
   void operator()(std::size_t) const {}
 };
 
-/// The round loop of every A/B heuristic (seed 003, sections 4 and 5): each round, every waiting j
+/// The round loop of every A/B heuristic (Barchet-Steffenel-Mounié, sections 4 and 5): each round, every waiting j
 /// scores (best sender's key) + term(j); the pair with the `pick` score is sent (ties: lower j,
 /// then lower sender), then sent(j) runs with j already out of B.
 template <class Term = NoTerm, class Sent = NothingToUpdate>
@@ -120,7 +120,7 @@ GridSchedule run_rounds(RoundState& state, BestSenders::Key key, Pick pick, Term
   return state.finish();
 }
 
-/// The ECEF-LA family (seed 003, sections 4.4, 5.1, 5.2): each round, the pair minimising
+/// The ECEF-LA family (Barchet-Steffenel-Mounié, sections 4.4, 5.1, 5.2): each round, the pair minimising
 /// RT_i + g_ij + L_ij + F_j. `Lookahead(state, args...)` has value(j) = F_j (over B \ {j}; 0 when
 /// j is alone in B) and removed(j), called once j has left B.
 template <class Lookahead, class... Args>

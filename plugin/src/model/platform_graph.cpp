@@ -8,7 +8,7 @@
 namespace hbcast {
 namespace {
 
-// Seed 002, Table 2: send_u = 0.80 x min over u's links of T_uw.
+// Beaumont-Marchal-Robert, Table 2: send_u = 0.80 x min over u's links of T_uw.
 constexpr double kSendOverheadFraction = 0.8;
 
 // Highest bandwidth wins (it is the fastest for large messages); ties go to the lower latency,

@@ -73,7 +73,7 @@ std::size_t repair_connectivity(std::mt19937_64& rng, std::size_t n, std::vector
   return components.size() - 1;
 }
 
-// Step 3: Gaussian bandwidth, drawn again while at or below the floor (seed 002, Table 2).
+// Step 3: Gaussian bandwidth, drawn again while at or below the floor (Beaumont-Marchal-Robert, Table 2).
 double draw_bandwidth(std::mt19937_64& rng, const RandomPlatformParameters& p, double floor)
 {
   for (;;) {

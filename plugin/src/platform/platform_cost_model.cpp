@@ -100,7 +100,7 @@ SendOverhead host_send_overhead(const sg4::Host* host, const std::vector<sg4::Ho
       throw PlatformError("host '" + host->get_name() + "': property hbcast/send_bandwidth must be > 0");
     return {latency, 1.0 / bandwidth, SendOverhead::Origin::properties};
   }
-  // Concurrent sends share the sender's NIC (issue 14, item 12): one after the other at its bandwidth.
+  // Concurrent sends share the sender's NIC: one after the other at its bandwidth.
   if (const sg4::Link* link = shared_up_link(host, peers); link != nullptr && link->get_bandwidth() > 0.0)
     return {0.0, 1.0 / link->get_bandwidth(), SendOverhead::Origin::up_link};
   return {};

@@ -25,11 +25,11 @@ void write_header(std::ostream& out, const PlatformGraph& graph)
   std::string notes = graph.shape() == PlatformGraph::Shape::routed_graph
                           ? "  One Floyd zone: each edge is a SPLITDUPLEX link (full bandwidth both ways) with a\n"
                             "  one-hop route each way; other routes take the fewest hops through the hosts\n"
-                            "  (seed 002, section 5.1).\n"
+                            "  (Beaumont-Marchal-Robert, section 5.1).\n"
                           : "  One Cluster (star) zone: each host has its own up and down link to the switch;\n"
                             "  route u->v = up_u, down_v (contention-free for one-port trees).\n";
   notes += "  Host properties hbcast/send_latency (s) and hbcast/send_bandwidth (B/s) give the\n"
-           "  multi-port send overhead: 0.8 x the host's fastest outgoing link (seed 002, Table 2).\n";
+           "  multi-port send overhead: 0.8 x the host's fastest outgoing link (Beaumont-Marchal-Robert, Table 2).\n";
   write_generated_header(out, generator == parameters.end() ? std::string("(unknown generator)") : generator->second,
                          std::to_string(graph.host_count()) + " hosts, " + std::to_string(graph.links().size()) +
                              " links.",

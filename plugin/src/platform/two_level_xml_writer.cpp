@@ -14,7 +14,7 @@ std::string two_level_platform_xml(const TwoLevelPlatformParameters& p)
   const std::size_t k = p.sizes.size();
   std::ostringstream header;
   write_generated_header(
-      header, "clusters", std::to_string(k) + " clusters (seed 004 two-level model).", p.record,
+      header, "clusters", std::to_string(k) + " clusters (Khuller-Kim-Wan two-level model).", p.record,
       "  Intra-cluster transfer: unit + S/bandwidth; inter-cluster: C x that (WAN links: latency\n"
       "  (C-1) unit/2, bandwidth/C). Every link FATPIPE: no flow shares bandwidth. Send overhead\n"
       "  (hbcast/send_latency, hbcast/send_bandwidth) = one intra-cluster transfer (postal model).\n");

@@ -1,4 +1,4 @@
-// SSB(G) (seed 002, section 4.1) projected onto its variables TP and n_uv, rows generated lazily.
+// SSB(G) (Beaumont-Marchal-Robert, section 4.1) projected onto its variables TP and n_uv, rows generated lazily.
 //
 // Why it is the same program: once n is fixed, the x^{uv}_w of different destinations w share no
 // row but x^{uv}_w <= n_uv, so (a)-(d) ask, for each w separately, for a flow of value TP from the
@@ -199,9 +199,8 @@ void limit_by_port_spare(const std::vector<TimedLink>& links, std::size_t host_c
 // spare time: each link gets an equal share of its sender's spare out-port time and of its
 // receiver's spare in-port time (the smaller), twice over; with capacity rows (shared links), also
 // an equal share of each row's spare time. The rows stay met, and a cut short of
-// TP under the raised loads is short under the master's too (loads only grew): a valid row. On the
-// 200-host bench platform this took the solve from over 8 minutes (still adding cuts, with TP
-// unchanged, after 30 rounds) to 3 rounds and 0.3 s.
+// TP under the raised loads is short under the master's too (loads only grew): a valid row.
+// Without the raise, the 200-host platform of lp_bench keeps adding cuts that leave TP unchanged.
 std::vector<double> raised_into_spare_time(const std::vector<TimedLink>& links, std::size_t host_count,
                                            const LoadLimits& limits, std::vector<double> loads)
 {

@@ -1,4 +1,4 @@
-// SSB(G) as written in seed 002, section 4.1, program (2), handed to CLP whole. The text's formulas
+// SSB(G) as written in Beaumont-Marchal-Robert, section 4.1, program (2), handed to CLP whole. The text's formulas
 // are reconstructed from the prose after the program; x^{uv}_w is the rate (slices per time unit)
 // of slices destined to w crossing u -> v:
 //   maximize TP subject to

@@ -1,5 +1,5 @@
 // solve_steady_state_broadcast: checks, the trivial cases, scaling, and the choice between the
-// two equivalent forms of SSB(G) (seed 002, section 4.1): ssb_cut_generation.cpp (default) and
+// two equivalent forms of SSB(G) (Beaumont-Marchal-Robert, section 4.1): ssb_cut_generation.cpp (default) and
 // ssb_full_program.cpp (the program as written).
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 
@@ -78,7 +78,7 @@ LoadLimits load_limits(const TopologyGraph& graph, const SteadyStateLpOptions& o
       if (alone > 0.0)
         limits.capacity.push_back({{e}, alone / tau});
     }
-    // hbcast's multi-port model (seed 002, section 3.2): a sender is busy send_u(S) per send.
+    // hbcast's multi-port model (Beaumont-Marchal-Robert, section 3.2): a sender is busy send_u(S) per send.
     std::vector<std::vector<std::size_t>> out_arcs(graph.size());
     for (std::size_t e = 0; e < arcs.size(); ++e)
       out_arcs[arcs[e].first].push_back(e);

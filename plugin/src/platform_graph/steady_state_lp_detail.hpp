@@ -1,5 +1,5 @@
 #pragma once
-// Private to src/model: the two ways solve_steady_state_broadcast solves SSB(G) (seed 002,
+// Private to src/model: the two ways solve_steady_state_broadcast solves SSB(G) (Beaumont-Marchal-Robert,
 // section 4.1). Both work on a scaled instance: link times divided by a time unit tau, so that
 // loads and times are near 1 (CLP's tolerances are absolute).
 #include <hbcast/core/node_id.hpp>
@@ -18,7 +18,7 @@ struct TimedLink {
   double time;  // T_uv(slice_bytes) / tau; 0 for a free link
 };
 
-/// A capacity row sum_{e in arcs} n_e * time <= 1 beside the one-port rows (issue 16): a shared
+/// A capacity row sum_{e in arcs} n_e * time <= 1 beside the one-port rows: a shared
 /// link crossed by several transfers (time: slice_bytes / its bandwidth / tau), or, in the
 /// multi-port model, one transfer alone on its route's bottleneck.
 struct CapacityRow {

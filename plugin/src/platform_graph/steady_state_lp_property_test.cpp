@@ -1,4 +1,4 @@
-// SSB(G) (seed 002, section 4.1) on random connected graphs: the LP optimum bounds every single
+// SSB(G) (Beaumont-Marchal-Robert, section 4.1) on random connected graphs: the LP optimum bounds every single
 // tree's one-port throughput (a tree is one feasible solution of the program), equals the best tree
 // on tree-shaped platforms, its edge loads satisfy the one-port constraints and carry TP from the
 // source to every host, and cut generation agrees with the program solved whole.
@@ -193,7 +193,7 @@ TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
   EXPECT_GE(tree_shaped_cases, 20);
 }
 
-// The platforms of seed 002, section 5.1 at 30 hosts (|E| (|V| - 1) is about 2500 x^{uv}_w there, which
+// The platforms of Beaumont-Marchal-Robert, section 5.1 at 30 hosts (|E| (|V| - 1) is about 2500 x^{uv}_w there, which
 // CLP still solves whole in a few hundredths of a second): both methods agree.
 TEST(SteadyStateLpProperty, CutGenerationMatchesTheFullProgramOnGeneratedPlatforms)
 {

@@ -1,4 +1,4 @@
-// SSB(G) (seed 002, section 4.1) on graphs whose optimum is derived by hand. Link u -> v is given by
+// SSB(G) (Beaumont-Marchal-Robert, section 4.1) on graphs whose optimum is derived by hand. Link u -> v is given by
 // its time T_uv for one slice; in the derivations n_uv is the load (slices/s) of u -> v and TP the
 // throughput (slices/s). One-port: per host, sum of n T over in-links <= 1 and over out-links <= 1.
 #include <hbcast/core/broadcast_tree.hpp>

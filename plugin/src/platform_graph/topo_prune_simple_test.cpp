@@ -88,10 +88,10 @@ std::set<std::pair<NodeId, NodeId>> kruskal_edges(const TopologyGraph& graph, do
 
 }  // namespace
 
-// Differential test. On a platform whose links are symmetric (seed 002's random platforms), pruning
+// Differential test. On a platform whose links are symmetric (Beaumont-Marchal-Robert's random platforms), pruning
 // the heaviest link first while every host stays reachable is reverse-delete, so Algorithm 1 keeps
 // exactly the minimum spanning tree (unique: Gaussian link times are distinct), oriented from the
-// source. This is why its one-port period grows with the MST's largest out-degree (README, Fig. 4).
+// source. This is why its one-port period grows with the MST's largest out-degree (docs/validation.md, Fig. 4).
 TEST(TopoPruneSimple, IsTheMinimumSpanningTreeOnSymmetricRandomPlatforms)
 {
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {

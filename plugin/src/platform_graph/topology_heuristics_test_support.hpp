@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the unit tests of the platform-graph heuristics of seed 002 (topo_*, multiport_*,
+// Shared by the unit tests of the platform-graph heuristics of Beaumont-Marchal-Robert (topo_*, multiport_*,
 // lp_*): hand-made graphs, random reachable graphs, an exhaustive oracle for n <= 7 and the
 // property checks every heuristic must pass. Header-only (not a *_test.cpp, so not globbed).
 #include <hbcast/core/tree_validation.hpp>
@@ -74,7 +74,7 @@ inline double period_of(const BroadcastTree& tree, const TopologyGraph& graph, d
   return steady_state_period(tree, TopologyCostModel(graph), slice_bytes, port);
 }
 
-/// The steady-state period of a parent vector (seed 002, sections 3.1 and 3.2), computed directly
+/// The steady-state period of a parent vector (Beaumont-Marchal-Robert, sections 3.1 and 3.2), computed directly
 /// on the graph: the oracle's inner loop, cross-checked against steady_state_period below.
 inline double period_of_parents(const TopologyGraph& graph, const std::vector<NodeId>& parent, NodeId source,
                                 double slice_bytes, PortModel port)
@@ -261,7 +261,7 @@ inline void check_scheduler_contract(const std::string& name, const SchedulerFun
 {
   const SchedulerInfo* registered = find_scheduler(name);
   ASSERT_NE(registered, nullptr) << name;
-  EXPECT_EQ(registered->source.rfind("seed 002, ", 0), 0u) << registered->source;
+  EXPECT_EQ(registered->source.rfind("Beaumont-Marchal-Robert, ", 0), 0u) << registered->source;
 
   auto graph = std::make_shared<TopologyGraph>(triangle(false));
   auto costs = std::make_shared<TopologyCostModel>(*graph);

@@ -27,7 +27,7 @@ simgrid::xbt::Extension<sg4::Activity, EdgeTag>& edge_extension()
   return extension;
 }
 
-// Finished broadcasts no longer own themselves; their last comm may still be inside its own
+// A finished broadcast does not own itself; their last comm may still be inside its own
 // completion callback, so they are released at the next completion or at the simulation's end.
 std::vector<std::shared_ptr<TreeBroadcast>>& finished_broadcasts()
 {

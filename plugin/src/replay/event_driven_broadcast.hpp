@@ -24,7 +24,7 @@ namespace hbcast {
 /// early. Without that rule, the two replays would differ by up to that precision.
 ///
 /// With ReplayDriver::couriers, transfers go through a CourierPool instead of Comm::sendto_async:
-/// the same steps, but a transfer no longer costs O(transfers in flight) in SimGrid 3.32.
+/// the same steps, but a transfer costs O(kCourierLoad) instead of O(transfers in flight) in SimGrid 3.32.
 class EventDrivenBroadcast final : public TreeBroadcast {
 public:
   EventDrivenBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);

@@ -24,7 +24,7 @@ namespace hbcast {
 namespace {
 
 // Per-edge mean transfer durations seen as a cost model, so that the measured period is computed
-// by the same formula as the predicted one (steady_state_period, seed 002 sections 3.1 and 3.2).
+// by the same formula as the predicted one (steady_state_period, Beaumont-Marchal-Robert sections 3.1 and 3.2).
 class MeasuredEdgeTimes final : public CostModel {
 public:
   MeasuredEdgeTimes(std::vector<double> mean_incoming, std::vector<double> send_overhead)

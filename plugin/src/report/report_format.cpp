@@ -88,7 +88,7 @@ std::string parameters_text(const SimulationReport& report, const char* lead)
   return fmt::format("{}{}", lead, fmt::join(parts, " "));
 }
 
-// The options that change results and have no line of their own (issue 14, item 10).
+// The options that change results and have no line of their own.
 void write_options_lines(std::ostream& out, const SimulationReport& report)
 {
   out << fmt::format("options   schedulers see the {} model; root: {}{}{}\n", report.scheduler_model,
@@ -174,7 +174,7 @@ double simulated_throughput(const SchedulerRun& run)
   return run.simulated.throughput.value_or(0.0);
 }
 
-// One line under a table naming the winners (issue 14, item 18).
+// One line under a table naming the winners.
 void write_winner_line(std::ostream& out, const SimulationReport& report, const std::vector<bool>& best,
                        const std::string& what, const std::string& value)
 {
@@ -280,7 +280,7 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
                       rate(report.runs[static_cast<std::size_t>(winner)].simulated.throughput) + " MB/s");
 }
 
-// Columns added by issue 14 (items 10, 11, 14, 15), after the older ones so their positions hold.
+// The recorded options, the lateness and the observed period, after the makespan and period columns.
 std::string extra_csv_header()
 {
   return ",model,root_choice,scheduler_parameters,network_config,send_overhead_rule,lateness,latest_host,"

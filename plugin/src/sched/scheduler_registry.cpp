@@ -33,12 +33,12 @@ namespace hbcast {
 
 namespace {
 
-// Seed 003's inter-cluster heuristics, each over rho = 0.30 latency clusters with binomial trees inside.
+// Barchet-Steffenel-Mounié's inter-cluster heuristics, each over rho = 0.30 latency clusters with binomial trees inside.
 void add_grid_schedulers(std::vector<SchedulerInfo>& registry)
 {
   for (const GridHeuristic& heuristic : grid_heuristics())
     registry.push_back({heuristic.name, heuristic.paper_name + " over latency clusters: " + heuristic.summary,
-                        "seed 003, sections 4-5",
+                        "Barchet-Steffenel-Mounié, sections 4-5",
                         [&heuristic](const BroadcastInstance& instance, NodeId root) {
                           return schedule_on_grid(instance, root, heuristic);
                         }});
@@ -47,71 +47,71 @@ void add_grid_schedulers(std::vector<SchedulerInfo>& registry)
 std::vector<SchedulerInfo> build_registry()
 {
   std::vector<SchedulerInfo> registry = {
-      {"flat", "the root sends to every other host in turn, in host order", "seed 003, section 4.1",
+      {"flat", "the root sends to every other host in turn, in host order", "Barchet-Steffenel-Mounié, section 4.1",
        schedule_flat},
       {"binomial",
        "Beaumont et al.'s binomial tree over host order, ranks relative to the root: the first 2^m ranks a "
        "binomial tree, ranks >= 2^m hung from rank - 2^m in a last round (MPICH's tree only when n = 2^m)",
-       "seed 002, Algorithm 4", schedule_binomial},
+       "Beaumont-Marchal-Robert, Algorithm 4", schedule_binomial},
       {"mpich-binomial",
        "MPICH's (and SMPI's binomial_tree) binomial tree over host order, ranks relative to the root: rank r "
        "receives from r - lowbit(r), largest subtree sent first",
        "MPICH MPIR_Bcast binomial", schedule_mpich_binomial},
-      {"fnf", "Fastest Node First on the sender-only model, given source", "seed 000, sections 3 and 4.4",
+      {"fnf", "Fastest Node First on the sender-only model, given source", "Liu, sections 3 and 4.4",
        schedule_fnf, false, schedule_fnf_multicast},
       {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",
-       "seed 000, section 5", schedule_optimal, false, schedule_optimal_multicast},
+       "Liu, section 5", schedule_optimal, false, schedule_optimal_multicast},
       {"ptas", "Khuller-Kim-Woeginger PTAS on the sender-only model (eps = 0.1, eps' fitted to n)",
-       "seed 001, section 3", schedule_ptas, false, schedule_ptas_multicast},
+       "Khuller-Kim-Woeginger, section 3", schedule_ptas, false, schedule_ptas_multicast},
       {"prune-simple", "platform graph pruned slowest link first while every host stays reachable",
-       "seed 002, Algorithm 1", schedule_topo_prune_simple, true},
+       "Beaumont-Marchal-Robert, Algorithm 1", schedule_topo_prune_simple, true},
       {"prune-degree", "platform graph pruned at the node of largest weighted out-degree (one-port)",
-       "seed 002, Algorithm 2", schedule_topo_prune_degree, true},
+       "Beaumont-Marchal-Robert, Algorithm 2", schedule_topo_prune_degree, true},
       {"grow-tree", "Prim-like tree adding the link that least raises a weighted out-degree (one-port)",
-       "seed 002, Algorithm 3", schedule_topo_grow_tree, true},
+       "Beaumont-Marchal-Robert, Algorithm 3", schedule_topo_grow_tree, true},
       {"multiport-grow-tree", "Prim-like tree adding the link that least raises a multi-port node period",
-       "seed 002, Algorithm 5", schedule_multiport_grow_tree, true},
+       "Beaumont-Marchal-Robert, Algorithm 5", schedule_multiport_grow_tree, true},
       {"multiport-prune-degree", "platform graph pruned at the node of largest multi-port period",
-       "seed 002, section 5.2.2", schedule_multiport_prune_degree, true},
+       "Beaumont-Marchal-Robert, section 5.2.2", schedule_multiport_prune_degree, true},
       {"lp-prune", "platform graph pruned least-used link first, by the steady-state LP's edge loads",
-       "seed 002, Algorithm 6", schedule_lp_prune, true},
+       "Beaumont-Marchal-Robert, Algorithm 6", schedule_lp_prune, true},
       {"lp-grow-tree", "Prim-like tree adding the link most used by the steady-state LP",
-       "seed 002, Algorithm 7", schedule_lp_grow_tree, true},
+       "Beaumont-Marchal-Robert, Algorithm 7", schedule_lp_grow_tree, true},
       {"lcf", "Largest Cluster First on latency-grouped clusters, phases as stated (two-level model)",
-       "seed 004, section 2 (multicast: LCF Multicast, section 3)", schedule_two_level_lcf, false,
+       "Khuller-Kim-Wan, section 2 (multicast: LCF Multicast, section 3)", schedule_two_level_lcf, false,
        schedule_two_level_lcf_multicast},
       {"lcf-no-idle", "LCF where a fully informed cluster's nodes send globally every C without waiting",
-       "seed 004, section 2 (remark after the algorithm)", schedule_two_level_lcf_no_idle},
+       "Khuller-Kim-Wan, section 2 (remark after the algorithm)", schedule_two_level_lcf_no_idle},
       {"lcf-postal", "LCF in the postal model: a global send occupies its sender one unit (use --port multi)",
-       "seed 004, section 5.1", schedule_two_level_postal_lcf},
+       "Khuller-Kim-Wan, section 5.1", schedule_two_level_postal_lcf},
       {"lcf-interleaved", "Interleaved LCF, postal model: each node alternates local and global slots (--port multi)",
-       "seed 004, section 5.2", schedule_two_level_interleaved_lcf},
+       "Khuller-Kim-Wan, section 5.2", schedule_two_level_interleaved_lcf},
       {"lcf-m", "LCF(m): LCF until m hosts hold the message, then they inform every other cluster at once",
-       "seed 004, section 3", schedule_two_level_lcf_m, false, {},
+       "Khuller-Kim-Wan, section 3", schedule_two_level_lcf_m, false, {},
        {{"m", "copies LCF(m) makes before the one global step (0: k', the number of other clusters)", 0}}},
       {"bounded-degree", "LCF with at most d hosts per cluster in global transfers, then local broadcasts",
-       "seed 004, sections 4.1-4.2", schedule_two_level_bounded_degree, false,
+       "Khuller-Kim-Wan, sections 4.1-4.2", schedule_two_level_bounded_degree, false,
        schedule_two_level_bounded_degree_multicast,
        {{"degree", "d: hosts per cluster that may take part in global transfers", 1}}},
       {"bounded-matching", "at most B global transfers at a time: LCF(B), then B clusters per step, then local",
-       "seed 004, sections 4.3-4.4", schedule_two_level_bounded_matching, false,
+       "Khuller-Kim-Wan, sections 4.3-4.4", schedule_two_level_bounded_matching, false,
        schedule_two_level_bounded_matching_multicast,
        {{"matching", "B: global transfers allowed at the same time", 1}}},
   };
   add_grid_schedulers(registry);
   registry.push_back({"link-fnf",
                       "earliest completion first, each transfer placed where no shared link of its route is over-subscribed",
-                      "FNF (seed 000) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, {}, true});
+                      "FNF (Liu) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, {}, true});
   registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
-                      "ECEF-LA (seed 003, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
+                      "ECEF-LA (Barchet-Steffenel-Mounié, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
                       false, {}, {}, true});
   registry.push_back({"link-binomial", "the binomial tree, each send placed where no shared link of its route is over-subscribed",
-                      "binomial (seed 002, Algorithm 4) with link capacities; link_aware/README.md",
+                      "binomial (Beaumont-Marchal-Robert, Algorithm 4) with link capacities; link_aware/README.md",
                       schedule_link_binomial, false, {}, {}, true});
   registry.push_back({"multi-tree",
                       "the steady-state optimum as weighted trees priced against the program's port and link "
                       "rows (a plan, run only when named)",
-                      "seed 002, section 4.1 (SSB), Edmonds' branching theorem; issue 16", schedule_multi_tree, true, {},
+                      "Beaumont-Marchal-Robert, section 4.1 (SSB), Edmonds' branching theorem", schedule_multi_tree, true, {},
                       {}, true, true});
   return registry;
 }

@@ -61,7 +61,7 @@ std::pair<std::vector<KeyedNode>, std::vector<std::size_t>> deal_into_buckets(co
   return {std::move(dealt), std::move(first)};
 }
 
-// Sorts by (key, node), FNF's receive order (seed 000, section 3: fastest first, ties to the lower
+// Sorts by (key, node), FNF's receive order (Liu, section 3: fastest first, ties to the lower
 // index), bucket by bucket once dealt. At 10^6 uniform times a linear pass and 10^5
 // tiny sorts beat one std::sort; times crowded into few buckets cost about a std::sort.
 void sort_by_time(std::vector<KeyedNode>& items)

@@ -57,7 +57,7 @@ TEST(MulticastSchedule, ValidatesPartialTrees)
 
 TEST(FnfMulticast, RecruitsFastNonMembersForSlowMembers)
 {
-  // Seed 001, section 4's example: fast non-members relay to slow members. t = 1 for the source
+  // Khuller-Kim-Woeginger, section 4's example: fast non-members relay to slow members. t = 1 for the source
   // and non-members 1..3, t = 10 for members 4..7. k = 0: the source serves the four at 1..4.
   // k = 1: 0 -> 1 at 1, then 0 and 1 each inform two members, at 2 and 3: done at 3, which is
   // optimal (by time 2 at most three nodes besides the source hold the message).
@@ -121,7 +121,7 @@ TEST(FnfMulticast, BestKEqualsBruteForceOverEveryK)
 TEST(FnfMulticast, WithinHalfAgainTheExhaustiveOptimum)
 {
   // min_k FNF(k) <= FNF(k*) <= 1.5 OPT_broadcast(k*) = 1.5 OPT_multicast, k* the optimum's
-  // recruit count (seed 001, section 1 for FNF's 1.5; section 4 for the k fastest).
+  // recruit count (Khuller-Kim-Woeginger, section 1 for FNF's 1.5; section 4 for the k fastest).
   double worst = 1.0;
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));

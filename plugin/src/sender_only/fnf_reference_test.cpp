@@ -1,4 +1,4 @@
-// Differential tests: FNF and schedule_sequence against a plain reference of seed 000, section 3 /
+// Differential tests: FNF and schedule_sequence against a plain reference of Liu, section 3 /
 // equation (1) (a std::priority_queue of the informed processors, receivers sorted by (t, index)).
 // The library's version is tuned for 10^6 processors; it must build the same tree, child order
 // included, and the same ready times on every input, ties included.

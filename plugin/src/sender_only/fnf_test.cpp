@@ -34,7 +34,7 @@ TEST(FnfScheduler, FastSourceServesFastestFirst)
 
 TEST(FnfScheduler, SlowGivenSourceFirstInformsFastestNode)
 {
-  // Seed 000, section 4.4: source t = 3. 0 -> 1 at 3; 1 -> 2 at 4; 1 -> 3 at 5 (ties between 1
+  // Liu, section 4.4: source t = 3. 0 -> 1 at 3; 1 -> 2 at 4; 1 -> 3 at 5 (ties between 1
   // and 2 at completion 5 go to the lower index).
   auto tree = fastest_node_first({3, 1, 1, 2}, 0);
   EXPECT_EQ(tree.children(0), (std::vector<NodeId>{1}));
@@ -44,7 +44,7 @@ TEST(FnfScheduler, SlowGivenSourceFirstInformsFastestNode)
 
 TEST(FnfScheduler, NotOptimalOnLiuFigure2Instance)
 {
-  // Seed 000, Fig. 2 (the figure is lost in the text): one processor p with t = 2; FNF informs p
+  // Liu, Fig. 2 (the figure is lost in the text): one processor p with t = 2; FNF informs p
   // first and takes 5, sending to p in the second round takes 4. Rebuilt by searching sources with
   // t = 1, one t = 2 and the rest in {3, 4, 5}: the smallest such instance has 7 processors.
   const std::vector<double> times{1, 2, 3, 3, 3, 3, 3};
@@ -56,7 +56,7 @@ TEST(FnfScheduler, NotOptimalOnLiuFigure2Instance)
 
 TEST(FnfScheduler, MatchesExhaustiveOptimumWithTwoSpeedClasses)
 {
-  // Seed 000, Theorem 4.4: with two classes of transmission times and a fastest source, FNF is optimal.
+  // Liu, Theorem 4.4: with two classes of transmission times and a fastest source, FNF is optimal.
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     std::mt19937_64 rng(seed);
     const std::size_t n = 2 + seed % 7;
@@ -74,7 +74,7 @@ TEST(FnfScheduler, MatchesExhaustiveOptimumWithTwoSpeedClasses)
 
 TEST(FnfScheduler, WithinTwiceOptimalForAnyGivenSource)
 {
-  // Seed 000, Theorem 4.7: FNF with a given source is at most twice optimal.
+  // Liu, Theorem 4.7: FNF with a given source is at most twice optimal.
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     std::mt19937_64 rng(seed);
     const std::size_t n = 2 + seed % 7;

@@ -11,7 +11,7 @@ namespace hbcast {
 namespace {
 
 // Time the last member is informed when the participants receive in `order`, each receiver
-// served by the informed node that completes a transmission earliest (seed 000, equation (1)).
+// served by the informed node that completes a transmission earliest (Liu, equation (1)).
 double member_completion_of_order(const std::vector<double>& times, NodeId source, const std::vector<NodeId>& order,
                                   const std::vector<bool>& mask)
 {

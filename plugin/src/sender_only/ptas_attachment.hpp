@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the PTAS (seed 001, section 3, "Attach T to F"): the dynamic program over the
+// Internal to the PTAS (Khuller-Kim-Woeginger, section 3, "Attach T to F"): the dynamic program over the
 // sending points of the fast processors.
 #include "ptas_multiset.hpp"
 #include "ptas_slow_trees.hpp"
@@ -9,7 +9,7 @@
 
 namespace hbcast::ptas_detail {
 
-/// Seed 001, section 3: state s[j, n_1..n_k] is true when trees attached to the first j sending
+/// Khuller-Kim-Woeginger, section 3: state s[j, n_1..n_k] is true when trees attached to the first j sending
 /// points (sorted by time x_j) use exactly n_i processors of class i and each finishes by the
 /// deadline (its broadcast time is at most deadline - x_j). `points` are the x_j, nondecreasing.
 /// Returns, for each point, the tree-table multiset attached there (0: none), once some s[j, s_1..s_k]

@@ -1,12 +1,12 @@
 #pragma once
-// Internal to the PTAS (seed 001, section 3): everything fixed by one guess T of the optimum.
+// Internal to the PTAS (Khuller-Kim-Woeginger, section 3): everything fixed by one guess T of the optimum.
 #include <hbcast/core/broadcast_tree.hpp>
 
 #include <vector>
 
 namespace hbcast::ptas_detail {
 
-/// The partition of the processors for a guess T (seed 001, section 3).
+/// The partition of the processors for a guess T (Khuller-Kim-Woeginger, section 3).
 struct Guess {
   double T = 0.0;
   double deadline = 0.0;                     ///< (1+eps')(1+3eps') T (Theorem 2)
@@ -26,7 +26,7 @@ struct Guess {
 /// leaf-only class, whatever its time.
 Guess make_guess(const std::vector<double>& times, NodeId source, double epsilon_prime, double T);
 
-/// The FNF schedule of F (seed 001, section 3, "Schedule for F") over all n nodes, with the
+/// The FNF schedule of F (Khuller-Kim-Woeginger, section 3, "Schedule for F") over all n nodes, with the
 /// time each fast processor becomes idle after its sends within F.
 struct FastSchedule {
   BroadcastTree tree;

@@ -31,7 +31,7 @@ TEST(PtasMulticast, SlowMembersUseFastRelays)
 
 TEST(PtasMulticast, GuaranteeAgainstExhaustiveOptimum)
 {
-  // Seed 001, Theorem 4, with a fastest source.
+  // Khuller-Kim-Woeginger, Theorem 4, with a fastest source.
   const double epsilon_primes[] = {0.2, 0.3, 0.5, 1.0};
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));

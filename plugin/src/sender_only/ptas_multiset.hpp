@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the PTAS (seed 001, section 3): multisets of slow-processor classes, i.e. the count
+// Internal to the PTAS (Khuller-Kim-Woeginger, section 3): multisets of slow-processor classes, i.e. the count
 // vectors (n_1, ..., n_k) of the dynamic program, stored as mixed-radix integers.
 #include <cstddef>
 #include <vector>

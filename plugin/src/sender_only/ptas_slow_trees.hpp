@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the PTAS (seed 001, section 3, "Create all possible trees of S", Lemma 3).
+// Internal to the PTAS (Khuller-Kim-Woeginger, section 3, "Create all possible trees of S", Lemma 3).
 #include "ptas_multiset.hpp"
 
 #include <hbcast/core/broadcast_tree.hpp>

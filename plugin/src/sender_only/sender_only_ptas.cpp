@@ -33,7 +33,7 @@ void check_input(const std::vector<double>& times, NodeId source, const PtasPara
 // everyone at time 0, which FNF does).
 bool trivial(const std::vector<double>& times, NodeId source) { return times.size() < 2 || times[source] == 0.0; }
 
-// Seed 001, Theorem 3: T = L (1+eps)^j, j = 0, 1, ..., up to the first T >= the FNF makespan
+// Khuller-Kim-Woeginger, Theorem 3: T = L (1+eps)^j, j = 0, 1, ..., up to the first T >= the FNF makespan
 // (an upper bound on the optimum). The paper normalises t_1 = 1 and takes 1 <= T <= n; L, our
 // lower bound, plays the role of 1 for any time unit and any source.
 std::vector<double> guesses(const std::vector<double>& times, NodeId source, double epsilon)

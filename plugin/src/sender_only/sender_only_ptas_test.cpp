@@ -114,7 +114,7 @@ TEST(SenderOnlyPtas, AffordableEpsilonPrimeFitsTheBudget)
 
 TEST(SenderOnlyPtas, GuaranteeAgainstExhaustiveOptimum)
 {
-  // Seed 001, Theorem 3, with the source a fastest processor (the paper's p_1).
+  // Khuller-Kim-Woeginger, Theorem 3, with the source a fastest processor (the paper's p_1).
   const double epsilon_primes[] = {0.1, 0.2, 0.3, 0.5, 1.0};
   for (std::uint64_t seed = 1; seed <= 500; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));

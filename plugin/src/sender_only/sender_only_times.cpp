@@ -23,7 +23,7 @@ struct Send {
   std::size_t slot;
 };
 
-// The informed processors' next sends, earliest first by (completion, t, index): seed 000,
+// The informed processors' next sends, earliest first by (completion, t, index): Liu,
 // equation (1). FIFO j holds the next sends of the receivers that have sent j times. When receivers
 // come fastest first (FNF), their ready times r and their t both grow along the sequence, so
 // r + (j + 1) t does too and each FIFO fills in (completion, t, index) order: a heap of the FIFO

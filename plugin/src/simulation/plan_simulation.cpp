@@ -20,7 +20,7 @@ namespace hbcast::cli {
 
 namespace {
 
-// A multi-tree plan (issue 16): predicted by predict_plan (its busiest port, arc or shared link),
+// A multi-tree plan: predicted by predict_plan (its busiest port, arc or shared link),
 // replayed with the slices interleaved by weight.
 PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatform& platform,
                                 const PlatformCostModel& costs, const BroadcastPlan& plan, double message_bytes,

@@ -54,7 +54,7 @@ const GeneratorFields<RandomPlatformParameters>& random_fields()
 {
   using P = RandomPlatformParameters;
   static const GeneratorFields<P> fields = {{{"nodes", "N", "number of hosts, at least 2", &P::node_count}}, {
-      {"density", "P", "probability of an edge between two nodes, in [0, 1] (seed 002 Table 2: 0.04 to 0.20)",
+      {"density", "P", "probability of an edge between two nodes, in [0, 1] (Beaumont-Marchal-Robert Table 2: 0.04 to 0.20)",
        &P::density},
       {"bw-mean", "BYTES_PER_S", "mean of the Gaussian link bandwidth, bytes/s (Table 2: 100 MB/s)",
        &P::bandwidth_mean},
@@ -125,13 +125,13 @@ const GeneratorFields<TiersPlatformParameters>& tiers_fields()
           {"lan-latency", "SECONDS", "latency of LAN links, seconds", &P::lan_latency},
       },
       {{kTiersPreset, "30|65",
-        "base values the other options override: 30 or 65 nodes (seed 002's Tiers sizes, density 0.05-0.15); "
+        "base values the other options override: 30 or 65 nodes (Beaumont-Marchal-Robert's Tiers sizes, density 0.05-0.15); "
         "the defaults below are preset 30's",
         "30"}}};
   return fields;
 }
 
-// Seed 003's setting: sites x clusters x nodes, 1 Gb/s node links, 10 Gb/s backbones, WAN in ms.
+// Barchet-Steffenel-Mounié's setting: sites x clusters x nodes, 1 Gb/s node links, 10 Gb/s backbones, WAN in ms.
 const GeneratorFields<MultisitePlatformParameters>& multisite_fields()
 {
   using P = MultisitePlatformParameters;
@@ -149,14 +149,14 @@ const GeneratorFields<MultisitePlatformParameters>& multisite_fields()
           {"backbone-lat", "SECONDS", "latency of each cluster backbone, seconds", &P::backbone_latency},
           {"uplink-lat", "SECONDS", "latency from a cluster router to its site, seconds", &P::uplink_latency},
           {"wan-bw", "BYTES_PER_S", "bandwidth of each site-to-site link, bytes/s (10 Gb/s)", &P::wan_bandwidth},
-          {"wan-lat-min", "SECONDS", "lowest site-to-site latency, seconds (seed 003 Table 2: 1 ms)",
+          {"wan-lat-min", "SECONDS", "lowest site-to-site latency, seconds (Barchet-Steffenel-Mounié Table 2: 1 ms)",
            &P::wan_latency_min},
           {"wan-lat-max", "SECONDS", "highest site-to-site latency, seconds (Table 2: 15 ms)", &P::wan_latency_max},
       }, {}};
   return fields;
 }
 
-// Seed 004's two-level model: Zipf cluster sizes (Appendix B) on a platform where an
+// Khuller-Kim-Wan's two-level model: Zipf cluster sizes (Appendix B) on a platform where an
 // intra-cluster transfer takes T1 and an inter-cluster one exactly C x T1 (two_level_platform.hpp).
 const GeneratorFields<ClusterPlatformParameters>& clusters_fields()
 {
@@ -318,7 +318,7 @@ const std::vector<PlatformGenerator>& generator_table()
 {
   using Given = std::map<std::string, std::string>;
   static const std::vector<PlatformGenerator> table = {
-      {"random", "random graph of seed 002 (section 5.1, Table 2), Gaussian link bandwidths",
+      {"random", "random graph of Beaumont-Marchal-Robert (section 5.1, Table 2), Gaussian link bandwidths",
        "Each pair of nodes is linked with probability --density; components are then joined by added "
        "edges so the platform is connected. Every edge is a SPLITDUPLEX link; other routes take the "
        "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port).",
@@ -333,15 +333,15 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          return graph_xml(generate_star_platform(parse_parameters(generator, star_fields(), given, seed)));
        }},
-      {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; seed 002 section 5.1)",
+      {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; Beaumont-Marchal-Robert section 5.1)",
        "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
        "a 100 square in its MAN). The WAN and each MAN are Euclidean minimum spanning trees, plus per node "
        "its R nearest unlinked nodes (redundancy); each LAN is a star on its first node, plus leaf-to-leaf "
        "redundancy; each MAN joins the WAN and each LAN its MAN by the shortest node pairs. Every node is a "
        "host, every edge a SPLITDUPLEX link with a Gaussian bandwidth of its tier; Floyd routing. Send "
-       "overhead: 0.8 x the node's fastest link (multi-port). --preset 30|65 gives seed 002's sizes.",
+       "overhead: 0.8 x the node's fastest link (multi-port). --preset 30|65 gives Beaumont-Marchal-Robert's sizes.",
        describe(tiers_fields()), generate_tiers},
-      {"sender-only", "star realizing the sender-only model exactly: processor u sends to anyone in t_u (seed 000)",
+      {"sender-only", "star realizing the sender-only model exactly: processor u sends to anyone in t_u (Liu)",
        "Host u's up link carries message-bytes in t_u, with no latency; every down link is as fast as the "
        "fastest up link, so T_uv = t_u for every v (exact in hbcast's exact mode). Times come from K "
        "evenly spaced classes (Liu's Table 1 setup with 3) or, with --classes 0, uniform draws.",
@@ -350,7 +350,7 @@ const std::vector<PlatformGenerator>& generator_table()
          return graph_xml(
              generate_sender_only_platform(parse_parameters(generator, sender_only_fields(), given, seed)));
        }},
-      {"multisite", "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (seed 003)",
+      {"multisite", "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (Barchet-Steffenel-Mounié)",
        "Two zone levels (SimGrid 3.32 routing across deeper nesting has bugs): a Full root zone with one "
        "<cluster> per cluster (SPLITDUPLEX node links, SHARED backbone); each cluster router has its own "
        "uplink to its site; sites are joined pairwise by WAN links whose latencies are uniform in "
@@ -363,8 +363,8 @@ const std::vector<PlatformGenerator>& generator_table()
                              generate_multisite_platform(parse_parameters(generator, multisite_fields(), given, seed)));
          return xml.str();
        }},
-      {"clusters", "seed 004 two-level clusters: intra-cluster transfer T1, inter-cluster exactly C x T1, Zipf sizes",
-       "Cluster sizes Zipf(theta) over 1..max-size (seed 004, Appendix B). Each cluster is a <cluster> of "
+      {"clusters", "Khuller-Kim-Wan two-level clusters: intra-cluster transfer T1, inter-cluster exactly C x T1, Zipf sizes",
+       "Cluster sizes Zipf(theta) over 1..max-size (Khuller-Kim-Wan, Appendix B). Each cluster is a <cluster> of "
        "private FATPIPE links (latency unit/2); clusters are joined pairwise over per-cluster FATPIPE WAN "
        "links (latency (C-1) unit/2, bandwidth / C), so a transfer of S bytes takes unit + S/bandwidth "
        "inside a cluster and exactly C times that between clusters, in exact mode. Send overhead = one "

@@ -79,7 +79,7 @@ void set_defaults(sg4::Engine& engine, const std::vector<std::pair<std::string, 
 
 // Exact mode is hbcast's default only while the user leaves the network model alone: a user who
 // picks one (e.g. LV08) gets SimGrid's model as SimGrid defines it, with none of hbcast's keys
-// underneath (issue 14, item 11).
+// underneath.
 std::vector<std::pair<std::string, std::string>> hbcast_network_defaults(const std::vector<std::string>& user_config)
 {
   if (user_sets(user_config, "network/model"))
@@ -139,7 +139,7 @@ std::pair<std::string, std::vector<std::string>> network_mode()
            fmt::format("network/bandwidth-factor:{:g}", bandwidth_factor)}};
 }
 
-// How the root was chosen, for the record (issue 14, item 10).
+// How the root was chosen, for the record.
 std::string root_choice(const SimulateOptions& options)
 {
   if (options.random_root_seed)
@@ -301,7 +301,7 @@ NodeId chosen_root(const SimulateOptions& options, const LoadedPlatform& platfor
   return platform.index_of(options.root);
 }
 
-// Every option that changes results, beyond those the report has fields for (issue 14, item 10).
+// Every option that changes results, beyond those the report has fields for.
 void record_options(SimulationReport& report, const SimulateOptions& options, const PlatformCostModel& costs,
                     PortModel port)
 {
@@ -648,7 +648,7 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
     run = run_without_figures(scheduler_name, "failed", error.what());
   }
   if (needs_graph && !graph.routed.empty() && run.status == "ok")
-    run.own_model += " (" + graph.routed + ")";  // issue 16: which pairs the heuristic chose from
+    run.own_model += " (" + graph.routed + ")";  // which pairs the heuristic chose from
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));
   skip_engine_teardown(loaded_->engine);  // this runs in a child that exits once the report is out

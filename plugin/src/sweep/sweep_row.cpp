@@ -96,7 +96,7 @@ std::string csv_cell(const nlohmann::ordered_json& value)
   return csv_field(value.get<std::string>());
 }
 
-// Issue 14, items 14-15: the observed period and the latest node, as `simulate` reports them.
+// The observed period and the latest node, as `simulate` reports them.
 void add_observation_columns(SweepRow& row, const SchedulerRun& run)
 {
   row["observed_period"] = finite_or_null<nlohmann::ordered_json>(run.observed_period);
@@ -135,7 +135,7 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["multicast_method"] = run.multicast_method;
   row["recruited"] = run.recruited.size();
   add_observation_columns(row, run);
-  // Issue 16: a multi-tree plan's tree count and the time to extract it (a single tree: 1, null).
+  // A multi-tree plan's tree count and the time to extract it (a single tree: 1, null).
   row["plan_trees"] = run.plan_weights.empty() ? std::size_t{1} : run.plan_weights.size();
   row["extraction_seconds"] =
       run.plan_weights.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(run.extraction_seconds);
@@ -154,7 +154,7 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
     row["worst_link"] = any ? run.contention->worst.front().name : std::string();
     row["worst_link_ratio"] = any ? nlohmann::ordered_json(run.contention->worst.front().peak_ratio)
                                   : nlohmann::ordered_json(nullptr);
-    // Issue 15, item 5: the links congested in the replay, and how many the analysis misses or adds.
+    // The links congested in the replay, and how many the analysis misses or adds.
     const bool compared = run.contention && run.contention->replay;
     row["replay_congested_links"] =
         compared ? nlohmann::ordered_json(run.contention->replay->replay_links) : nlohmann::ordered_json(nullptr);

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// Bounded Size Broadcast (seed 004, section 4.3), at most B global transfers at a time:
+/// Bounded Size Broadcast (Khuller-Kim-Wan, section 4.3), at most B global transfers at a time:
 ///   1. LCF(B) (fewer than B holders in each of its global steps);
 ///   2. every C units, B holders each inform one more cluster (largest first, clusters with
 ///      targets[c] > 0 only) until every such cluster holds a copy;

@@ -8,7 +8,7 @@ namespace hbcast {
 
 /// The optimal broadcast (multicast) time of a tiny basic-model instance (not postal), by
 /// breadth-first search over time steps. Integer C only. No assumption on the optimum's structure
-/// (seed 004 compares with an unrestricted OPT): any holder may send to any uninformed node, a
+/// (Khuller-Kim-Wan compares with an unrestricted OPT): any holder may send to any uninformed node, a
 /// cluster may receive several global messages, nodes may idle. Degree limits and the matching
 /// bound are enforced when present.
 ///

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// The two-level cluster model of seed 004 (Khuller, Kim, Wan), section 1.1: k clusters of sizes
+/// The two-level cluster model of Khuller-Kim-Wan, section 1.1: k clusters of sizes
 /// n_i, a local transfer takes 1 time unit, a global (inter-cluster) one takes C >= 1, each node
 /// takes part in one transfer at a time. The source is node 0 of cluster 0.
 ///

@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// The order in which a seed 004 scheduler picks the clusters still to inform: clusters 1..k-1,
+/// The order in which a Khuller-Kim-Wan scheduler picks the clusters still to inform: clusters 1..k-1,
 /// largest key first, ties to the lower index. LCF uses the sizes as keys (section 2); Appendix B
 /// uses advertised sizes.
 std::vector<std::size_t> largest_first_order(const std::vector<std::size_t>& keys);

@@ -6,7 +6,7 @@
 namespace hbcast {
 
 /// One transfer of the message: `sender` starts sending to `receiver` at `start`. A global transfer
-/// (between clusters) takes C, a local one 1 (seed 004, section 1.1); in the postal model a global
+/// (between clusters) takes C, a local one 1 (Khuller-Kim-Wan, section 1.1); in the postal model a global
 /// one occupies its sender for 1 unit and its receiver for the last unit before arrival (section 5).
 struct ClusterTransfer {
   NodeId sender = 0;

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// Cluster sizes for seed 004, Appendix B: `count` sizes in 1..max_size with
+/// Cluster sizes for Khuller-Kim-Wan, Appendix B: `count` sizes in 1..max_size with
 /// Prob(size = i) = c / i^(1 - theta) (Zipf; theta = 0 is the skewed case the paper runs, theta = 1
 /// uniform). Inverse-CDF sampling from std::mt19937_64 with unit_uniform_draw, portable.
 std::vector<std::size_t> zipf_cluster_sizes(std::size_t count, std::size_t max_size, double theta, std::uint64_t seed);

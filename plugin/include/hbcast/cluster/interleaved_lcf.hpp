@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// Interleaved LCF (seed 004, section 5.2), postal model: from the time it holds the message,
+/// Interleaved LCF (Khuller-Kim-Wan, section 5.2), postal model: from the time it holds the message,
 /// every node alternates one-unit slots: a local slot (send to an uninformed node of its cluster,
 /// if any) then a global slot (send to the largest uninformed cluster, if any); a slot with nothing
 /// to do is idle. Slots are processed in time order, ties first come first served.

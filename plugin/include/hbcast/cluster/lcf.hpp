@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// Largest Cluster First as stated (seed 004, section 2): broadcast locally in K_0; then repeat a
+/// Largest Cluster First as stated (Khuller-Kim-Wan, section 2): broadcast locally in K_0; then repeat a
 /// global phase (every holder sends to one of the largest uninformed clusters, C units) and a local
 /// phase (the clusters just informed broadcast locally, ceil(log2 |A_i|) units) until every cluster
 /// is informed. Holders idle during local phases. Broadcast time

@@ -14,7 +14,7 @@ struct LcfProgress {
   std::size_t next = 0;  ///< position in the order of the next cluster to inform
 };
 
-/// LCF(m) (seed 004, section 3): Largest Cluster First in phases (section 2), stopped as soon as at
+/// LCF(m) (Khuller-Kim-Wan, section 3): Largest Cluster First in phases (section 2), stopped as soon as at
 /// least m nodes hold the message (checked after every local round and every global step). Cluster
 /// i uses only its first usable[i] nodes (bounded degree, section 4.1, runs it on I(d_i, d_i)).
 /// Local phase: the clusters informed by the last global step double their holders round by round
@@ -27,7 +27,7 @@ LcfProgress run_lcf_m(ScheduleBuilder& builder, const std::vector<std::size_t>& 
 std::vector<std::pair<std::size_t, std::size_t>> holders(const ScheduleBuilder& builder,
                                                          const std::vector<std::size_t>& order, std::size_t next);
 
-/// Steps 2 and 3 of LCF Multicast and Bounded Size Broadcast (seed 004, sections 3 and 4.3), after
+/// Steps 2 and 3 of LCF Multicast and Bounded Size Broadcast (Khuller-Kim-Wan, sections 3 and 4.3), after
 /// LCF(m) stopped at `progress`: the holders of its clusters inform every cluster of `order` not
 /// reached yet whose target is > 0, at most `per_step` of them per global step (C units each; the
 /// holders send again every step), then every cluster broadcasts locally to targets[i] holders.

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// LCF Multicast (seed 004, section 3) on `builder`, cluster i using its first usable[i] nodes and
+/// LCF Multicast (Khuller-Kim-Wan, section 3) on `builder`, cluster i using its first usable[i] nodes and
 /// needing targets[i] holders (targets[i] <= usable[i], > 0 exactly for the receiving clusters):
 ///   1. LCF(k') with any node, k' = number of receiving clusters (ClusterInstance::receiving_clusters);
 ///   2. one global step (C) sending a copy to each such cluster still uninformed;

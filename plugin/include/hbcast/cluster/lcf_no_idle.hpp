@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// LCF with the improvement seed 004 notes after the algorithm (section 2): once a cluster is
+/// LCF with the improvement Khuller-Kim-Wan notes after the algorithm (section 2): once a cluster is
 /// fully informed, each of its nodes performs a global transfer every C units, to the largest
 /// uninformed cluster, without waiting for the other clusters' local phases. Each cluster still
 /// receives one global message. Events are processed in time order (ties: first scheduled first).

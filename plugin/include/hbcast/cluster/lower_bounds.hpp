@@ -3,7 +3,7 @@
 
 namespace hbcast {
 
-/// The lower bounds of seed 004, section 2.1, on the optimal broadcast time of the basic model.
+/// The lower bounds of Khuller-Kim-Wan, section 2.1, on the optimal broadcast time of the basic model.
 /// `global_steps` is p: the number of global steps LCF needs when local transfers are free (each
 /// step, every node of the informed clusters informs one of the largest remaining clusters). LCF is
 /// optimal in that relaxed model (Lemma 2.3), so p is also the global steps of LCF as stated.

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// A platform seen through the seed 004 model: the clusters of a latency grouping
+/// A platform seen through the Khuller-Kim-Wan model: the clusters of a latency grouping
 /// (cluster_by_latency, which keeps hosts alone in their cluster, all C apart, as singletons); the
 /// root's cluster first with the root as its node 0, the other clusters in grouping order with their
 /// lowest host as advertised node.
@@ -24,7 +24,7 @@ struct PlatformClusterModel {
 PlatformClusterModel platform_cluster_model(const CostModel& costs, double bytes, NodeId root,
                                             double tolerance = kLowekampTolerance);
 /// The same on a grouping already made (BroadcastInstance::latency_clusters, shared by the
-/// two-level schedulers, issue 13).
+/// two-level schedulers).
 PlatformClusterModel platform_cluster_model(const CostModel& costs, const HostClustering& clustering, double bytes,
                                             NodeId root);
 

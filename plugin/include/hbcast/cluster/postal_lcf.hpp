@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// LCF in the postal model (seed 004, section 5.1): a global send occupies its sender 1 unit and
+/// LCF in the postal model (Khuller-Kim-Wan, section 5.1): a global send occupies its sender 1 unit and
 /// arrives C units after it starts. Phases: local broadcasting in K_0; then a global window of C
 /// units in which every node of a fully informed cluster starts a global transfer every unit (to
 /// the largest uninformed clusters, in start order); the clusters reached by the window's first

@@ -7,7 +7,7 @@
 namespace hbcast {
 
 /// Appends transfers to a schedule while tracking how many nodes of each cluster hold the message
-/// (always a prefix of the cluster's local nodes). Shared by every seed 004 scheduler.
+/// (always a prefix of the cluster's local nodes). Shared by every Khuller-Kim-Wan scheduler.
 class ScheduleBuilder {
 public:
   /// Throws std::invalid_argument when the instance is not valid (ClusterInstance::validate).

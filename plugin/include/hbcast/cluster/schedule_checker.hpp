@@ -20,7 +20,7 @@ struct ScheduleCheck {
   std::size_t global_transfers = 0;
 };
 
-/// Checks a schedule against the model of seed 004 and returns its broadcast (multicast) time.
+/// Checks a schedule against the model of Khuller-Kim-Wan and returns its broadcast (multicast) time.
 /// Rejects: a sender that does not hold the message when it starts; a node taking part in two
 /// transfers at once (basic model: both ends busy for the whole transfer; postal model, section 5:
 /// a global send occupies the sender [s, s+1) and the receiver [s+C-1, s+C)); a node receiving twice;

@@ -5,10 +5,10 @@
 
 namespace hbcast {
 
-/// The seed 004 model as a CostModel over hosts: a transfer takes `unit` seconds inside a cluster
+/// The Khuller-Kim-Wan model as a CostModel over hosts: a transfer takes `unit` seconds inside a cluster
 /// and C x unit between clusters, whatever the size (latency only). Evaluating a converted
 /// schedule's tree under it gives the schedule's broadcast time x unit. For the postal model
-/// (seed 004, section 5) give send_overhead = unit: evaluated multi-port, a sender then starts its
+/// (Khuller-Kim-Wan, section 5) give send_overhead = unit: evaluated multi-port, a sender then starts its
 /// sends one unit apart while each takes 1 or C units to arrive.
 class TwoLevelCostModel final : public CostModel {
 public:

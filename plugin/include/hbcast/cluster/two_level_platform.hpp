@@ -8,7 +8,7 @@
 
 namespace hbcast {
 
-/// A SimGrid platform realizing seed 004's model (written by two_level_xml_writer.hpp).
+/// A SimGrid platform realizing Khuller-Kim-Wan's model (written by two_level_xml_writer.hpp).
 /// Cluster i is a <cluster> "c<i>" of hosts "c<i>-0".. with one private FATPIPE link per host
 /// (latency unit/2, bandwidth `bandwidth`) and router "c<i>-router"; the clusters sit in one Full
 /// zone, each pair joined by a zoneRoute over the two clusters' WAN links (FATPIPE, latency
@@ -33,7 +33,7 @@ struct TwoLevelPlatformParameters {
 /// Throws std::invalid_argument ("clusters platform: ...") naming the first bad parameter.
 void check_two_level_parameters(const TwoLevelPlatformParameters& parameters);
 
-/// What `hbcast generate clusters` asks for: seed 004's Zipf cluster sizes (Appendix B) on the
+/// What `hbcast generate clusters` asks for: Khuller-Kim-Wan's Zipf cluster sizes (Appendix B) on the
 /// two-level platform above.
 struct ClusterPlatformParameters {
   std::size_t clusters = 10;

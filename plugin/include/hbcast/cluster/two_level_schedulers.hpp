@@ -8,7 +8,7 @@
 
 namespace hbcast {
 
-/// Seed 004's broadcast schedulers on a platform: the hosts are grouped by latency
+/// Khuller-Kim-Wan's broadcast schedulers on a platform: the hosts are grouped by latency
 /// (platform_cluster_model, tolerance kLowekampTolerance), the root's cluster first; the schedule becomes a tree
 /// with send start times (schedule_to_tree). The own model is the two-level model (1 unit inside a
 /// cluster, C between, unit = the mean intra-cluster transfer time of the instance's transfer size);
@@ -19,7 +19,7 @@ ScheduleResult schedule_two_level_lcf_no_idle(const BroadcastInstance& instance,
 ScheduleResult schedule_two_level_postal_lcf(const BroadcastInstance& instance, NodeId root);
 ScheduleResult schedule_two_level_interleaved_lcf(const BroadcastInstance& instance, NodeId root);
 
-/// Seed 004's parameterized variants on a platform, parameters read from the instance
+/// Khuller-Kim-Wan's parameterized variants on a platform, parameters read from the instance
 /// (BroadcastInstance::parameter; defaults below, given to `hbcast schedulers`):
 ///  - LCF(m) (section 3) followed by LCF Multicast's steps 2-3: once at least m hosts hold the
 ///    message, they inform every remaining cluster in one global step, then every cluster broadcasts

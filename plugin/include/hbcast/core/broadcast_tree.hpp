@@ -8,7 +8,7 @@ namespace hbcast {
 
 /// A broadcast tree: a root and each node's ordered children. The order of a node's children is
 /// its send order. A child may carry an explicit send start time: the parent starts that send no
-/// earlier than it (schedules of timed transfers, e.g. seed 004, convert to such trees).
+/// earlier than it (schedules of timed transfers, e.g. Khuller-Kim-Wan, convert to such trees).
 ///
 /// The class is plain data; validate_tree() checks that it is a spanning out-tree.
 class BroadcastTree {

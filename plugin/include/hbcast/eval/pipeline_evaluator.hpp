@@ -18,7 +18,7 @@ struct PipelinePrediction {
   std::vector<double> completion_time;
 };
 
-/// Single-tree pipelined broadcast (STP, seed 002) of `slices` slices of `slice_bytes` bytes.
+/// Single-tree pipelined broadcast (STP, Beaumont-Marchal-Robert) of `slices` slices of `slice_bytes` bytes.
 ///
 /// Makespan: the exact event recurrence. A node forwards slice j to its children in order once it
 /// holds slice j, and may receive while it sends. One-port: a send starts when the node holds the
@@ -26,7 +26,7 @@ struct PipelinePrediction {
 /// previous send started send_u(L) ago, and the previous slice on the same edge has arrived.
 /// Costs O(n * slices) time.
 ///
-/// Period (seed 002, section 3.1, one-port): max over nodes u of max(sum_c T_uc(L), T_{parent,u}(L)).
+/// Period (Beaumont-Marchal-Robert, section 3.1, one-port): max over nodes u of max(sum_c T_uc(L), T_{parent,u}(L)).
 /// Period (section 3.2, multi-port): max over u of max(children(u) * send_u(L), max_c T_uc(L), T_{parent,u}(L)).
 PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
                                       std::size_t slices, PortModel port);

@@ -14,8 +14,8 @@ namespace hbcast {
 /// weighted by its tree's share. Multi-port: each (sender, receiver) pair's transfers and each
 /// host's send overheads, weighted alike. With `links`, every SHARED link of a transfer's route
 /// too: slice_bytes / its bandwidth, once per transfer however often its route crosses it (as the
-/// capacity rows of the routed program count it, issue 16). One tree without links gives steady_state_period; the plan's throughput is
-/// slice_bytes / period (seed 002, section 4.1: the loads n_uv of the program).
+/// capacity rows of the routed program count it). One tree without links gives steady_state_period; the plan's throughput is
+/// slice_bytes / period (Beaumont-Marchal-Robert, section 4.1: the loads n_uv of the program).
 double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights, const CostModel& costs,
                    double slice_bytes, PortModel port, const LinkRouteModel* links = nullptr);
 

@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Checks of hbcast's trees against SMPI's MPI_Bcast algorithms (issue 17, item 4). Rows are
+/// Checks of hbcast's trees against SMPI's MPI_Bcast algorithms. Rows are
 /// grouped by `x` (a column or a list of columns) and the repetition; a row with an empty cell
 /// there (an MPI row's slices) belongs to every group that matches its other cells.
 ///
@@ -28,7 +28,7 @@ CheckResult check_relative_difference(const ResultsTable& results, const YAML::N
 
 /// ratio_to_best: in each group, the smallest `column` (default simulated_makespan) among the
 ///   schedulers `of` over the smallest among the schedulers `against` (each a name or a list), both
-///   winners named; e.g. the best link-aware tree against the best seed tree (issue 15, item 5).
+///   winners named; e.g. the best link-aware tree against the best published tree.
 ///   Groups as above, `where` as for relative_difference. Fails when a group has no `of` or no
 ///   `against` row, a listed row failed
 ///   or has no positive finite value (not-applicable rows are left out), or (with `at_most`) a

@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// The model-level experiment behind "FNF is optimal with two speed classes" (seed 000,
+/// The model-level experiment behind "FNF is optimal with two speed classes" (Liu,
 /// Theorem 4.4): random sender-only instances of at most `max_nodes` (<= 9) processors whose
 /// transmission times take `classes` distinct values, with a fastest source; FNF's makespan is
 /// compared with the exhaustive optimum over every receive order. Parameters: instances,

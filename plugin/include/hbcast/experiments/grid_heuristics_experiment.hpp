@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Seed 003, section 6 (Figs. 1-4): for every cluster count in min_clusters..max_clusters,
+/// Barchet-Steffenel-Mounié, section 6 (Figs. 1-4): for every cluster count in min_clusters..max_clusters,
 /// `instances` random Table 2 instances (random_table2_instance; the generator of count k is seeded
 /// from `seed` and k, so a smaller run is a prefix of a larger one); every grid heuristic's
 /// makespan; per count the mean completion time and the hit rate (share of instances where a

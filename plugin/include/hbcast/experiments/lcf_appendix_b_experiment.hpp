@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Seed 004, Appendix B, Fig. 5(b) (kind `lcf-appendix-b`): about 2000 clusters whose advertised
+/// Khuller-Kim-Wan, Appendix B, Fig. 5(b) (kind `lcf-appendix-b`): about 2000 clusters whose advertised
 /// sizes follow Zipf(theta) over 1..max_size; for each C and input, LCF's broadcast time over the
 /// best section 2.1 lower bound for three runs:
 ///   Actual:     the true sizes are the advertised ones, LCF orders by them;

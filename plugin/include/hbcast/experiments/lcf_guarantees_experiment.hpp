@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Seed 004's approximation guarantees on random instances (kind `lcf-guarantees`):
+/// Khuller-Kim-Wan's approximation guarantees on random instances (kind `lcf-guarantees`):
 /// LCF <= 2 OPT + 7 (Lemma 2.4), bounded degree <= 3 OPT + 7 (Lemma 4.2), bounded matching
 /// <= 2 OPT + 6 (Theorem 4.3), postal LCF <= 3 OPT + 4 (Theorem 5.1). Tiny instances use the
 /// brute-force optimum (basic model); larger ones the lower bounds the proofs compare with (C >= 2).

@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Seed 004, section 2.2, Fig. 3 (kind `lcf-tight-example`): clusters of n0 (source) and n1 = n0
+/// Khuller-Kim-Wan, section 2.2, Fig. 3 (kind `lcf-tight-example`): clusters of n0 (source) and n1 = n0
 /// nodes and n0 - 1 singletons. LCF's time, computed and checked, against the formula
 /// ceil(log n0) + C + ceil(log n1); the better schedule of the figure, built and checked, against
 /// 1 + max(C + ceil(log n1), ceil(log(n0 - 1)) + C); the brute-force optimum where it is tiny; and

@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// Liu's Table 1 (seed 000, section 5): for P = min_p..max_p processors, `clusters` random
+/// Liu's Table 1 (section 5): for P = min_p..max_p processors, `clusters` random
 /// clusters whose processors each draw one of 3 class values (any source), the whole search tree
 /// (N nodes, L leaves), and for three searches the nodes examined, time and search ratio n/N:
 /// Liu's FNF-guided search, the generic branch-and-bound (up to generic_max_p), and ours (Liu's

@@ -8,7 +8,7 @@
 
 namespace hbcast::cli {
 
-/// The experiment behind "the PTAS is never worse than (1+eps)(1+eps')(1+3eps') OPT" (seed 001,
+/// The experiment behind "the PTAS is never worse than (1+eps)(1+eps')(1+3eps') OPT" (Khuller-Kim-Woeginger,
 /// Theorems 3 and 4): random sender-only instances whose times take `classes` distinct values in
 /// 1..12, a fastest source (the paper's setting), eps = `epsilon` and eps' cycling through
 /// `epsilon_primes`. Broadcast: the PTAS and FNF against the exhaustive optimum (n <= 9).

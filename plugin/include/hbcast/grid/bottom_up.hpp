@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// BottomUp (seed 003 section 5.3): max over j in B of min over i in A of (g_ij + L_ij + T_j): the
+/// BottomUp (Barchet-Steffenel-Mounié section 5.3): max over j in B of min over i in A of (g_ij + L_ij + T_j): the
 /// slowest cluster to finish goes first, from the sender that reaches it fastest. The formula has no
 /// ready time and we follow it literally; the chosen sender sends when it is free.
 GridSchedule schedule_bottom_up(const GridInstance& instance);

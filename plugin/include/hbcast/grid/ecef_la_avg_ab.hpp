@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// ECEF-LA with the second average-based lookahead Bhat suggests (seed 003 section 4.4): F_j = the
+/// ECEF-LA with the second average-based lookahead Bhat suggests (Barchet-Steffenel-Mounié section 4.4): F_j = the
 /// mean of g_ab + L_ab over a in A + {j}, b in B minus {j}, the average cost between the two sets if j
 /// joined A.
 GridSchedule schedule_ecef_la_avg_ab(const GridInstance& instance);

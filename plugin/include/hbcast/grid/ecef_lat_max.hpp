@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// ECEF-LAT (seed 003 section 5.2, capital T for maximum): minimise RT_i + g_ij + L_ij + F_j with
+/// ECEF-LAT (Barchet-Steffenel-Mounié section 5.2, capital T for maximum): minimise RT_i + g_ij + L_ij + F_j with
 /// F_j = max over k in B minus {j} of (g_jk + L_jk + T_k): slow clusters get served early.
 GridSchedule schedule_ecef_lat_max(const GridInstance& instance);
 

@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// Flat tree (seed 003, section 4.1; ECO, MagPIe): the root cluster's coordinator sends to every
+/// Flat tree (Barchet-Steffenel-Mounié, section 4.1; ECO, MagPIe): the root cluster's coordinator sends to every
 /// other coordinator in turn, in cluster index order, ignoring every other source.
 GridSchedule schedule_grid_flat(const GridInstance& instance);
 

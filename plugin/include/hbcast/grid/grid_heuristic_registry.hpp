@@ -11,10 +11,10 @@ using GridHeuristicFunction = GridSchedule (*)(const GridInstance&);
 
 struct GridHeuristic {
   std::string name;        ///< the scheduler name (`hbcast schedulers`), stable, lowercase
-  std::string paper_name;  ///< as seed 003 writes it
+  std::string paper_name;  ///< as Barchet-Steffenel-Mounié writes it
   std::string summary;
   GridHeuristicFunction schedule;
-  bool in_paper_figures;   ///< one of the seven curves of seed 003, Figs. 1-4
+  bool in_paper_figures;   ///< one of the seven curves of Barchet-Steffenel-Mounié, Figs. 1-4
 };
 
 /// Every inter-cluster heuristic, in a stable order: grid-flat, fef, ecef, ecef-la, ecef-la-avg,

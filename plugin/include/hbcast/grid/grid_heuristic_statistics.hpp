@@ -17,7 +17,7 @@ struct GridCountStatistics {
   bool has_optimum = false;
 };
 
-/// The measurement behind seed 003, section 6 (Figs. 1-4) at one cluster count: `instances` random
+/// The measurement behind Barchet-Steffenel-Mounié, section 6 (Figs. 1-4) at one cluster count: `instances` random
 /// Table 2 instances of `clusters` clusters, drawn in turn from one std::mt19937_64 seeded with
 /// `seed`; every grid heuristic's makespan under `completion`; a hit when a makespan is within a
 /// relative 1e-9 of the minimum over the heuristics in_paper_figures; with `with_optimum`, the

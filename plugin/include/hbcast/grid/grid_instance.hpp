@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// One cluster of a grid (seed 003, section 3): the coordinator receives the message from another
+/// One cluster of a grid (Barchet-Steffenel-Mounié, section 3): the coordinator receives the message from another
 /// cluster, then broadcasts it inside in T_i (the pLogP binomial time, see plogp_model.hpp).
 struct GridCluster {
   std::vector<NodeId> hosts;  ///< coordinator first; empty for synthetic (Table 2) instances
@@ -15,7 +15,7 @@ struct GridCluster {
   double intra_gap = 0;       ///< pLogP g(m) inside the cluster, seconds (0 for synthetic instances)
 };
 
-/// A cluster-of-clusters broadcast problem (seed 003, section 3): k clusters, the root cluster, the
+/// A cluster-of-clusters broadcast problem (Barchet-Steffenel-Mounié, section 3): k clusters, the root cluster, the
 /// inter-cluster latency L_ij and gap g_ij(m) for the message size m, and each T_i. A coordinator
 /// sending to another coordinator is busy for g_ij(m) + L_ij (one-port, as our replay's blocking
 /// send), and the message is there at the end of it.

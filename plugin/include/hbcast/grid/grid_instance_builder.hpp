@@ -9,7 +9,7 @@ namespace hbcast {
 /// ordered pairs): enough for a homogeneous cluster, and O(1) per cluster on huge ones.
 inline constexpr std::size_t kIntraClusterSample = 32;
 
-/// The grid instance of a platform (seed 003, sections 3 and 7), for a message of `bytes` bytes:
+/// The grid instance of a platform (Barchet-Steffenel-Mounié, sections 3 and 7), for a message of `bytes` bytes:
 ///  * coordinators: `root` for its own cluster, the lowest-indexed host for every other one;
 ///  * L_ij = latency(coord_i, coord_j), g_ij(m) = m * inverse_bandwidth(coord_i, coord_j) (the route's
 ///    latency and bottleneck bandwidth stand for the pLogP parameters the paper measures);

@@ -14,7 +14,7 @@ struct GridTransfer {
   double arrival = 0;  ///< start + g + L
 };
 
-/// An inter-cluster schedule and what it predicts (seed 003, section 3). A coordinator makes its
+/// An inter-cluster schedule and what it predicts (Barchet-Steffenel-Mounié, section 3). A coordinator makes its
 /// inter-cluster sends first, then broadcasts inside its cluster ("when a cluster does not
 /// participate in any other inter-cluster communication, it can finally broadcast"), so
 ///   release_i  = end of i's last inter-cluster send, or its arrival if it sends none,
@@ -27,7 +27,7 @@ struct GridSchedule {
 };
 
 /// When a cluster's internal broadcast can start.
-///  * release: after its coordinator's last inter-cluster send (seed 003, section 3: "when a cluster
+///  * release: after its coordinator's last inter-cluster send (Barchet-Steffenel-Mounié, section 3: "when a cluster
 ///    does not participate in any other inter-cluster communication, it can finally broadcast");
 ///    this is GridSchedule::makespan and what the replayed tree does.
 ///  * arrival: as soon as the coordinator holds the message, max_i (arrival_i + T_i), as if relaying

@@ -7,10 +7,10 @@ namespace hbcast {
 
 /// pLogP prediction of a binomial-tree broadcast among P processes of a homogeneous cluster
 /// (Kielmann et al., "Fast measurement of LogP parameters for message passing platforms", 2000;
-/// the model seed 003, section 3 uses for T_i):
+/// the model Barchet-Steffenel-Mounié, section 3 uses for T_i):
 ///   T(P, m) = ceil(log2 P) * (L + g(m)),
 /// every round a holder sends the whole message to a new process, each send taking g(m) + L.
-/// Our binomial_tree (seed 002, Algorithm 4) has exactly ceil(log2 P) rounds, so on a cluster whose
+/// Our binomial_tree (Beaumont-Marchal-Robert, Algorithm 4) has exactly ceil(log2 P) rounds, so on a cluster whose
 /// pairs all cost L + g(m) the replayed intra-cluster broadcast takes this time exactly.
 double plogp_binomial_time(std::size_t processes, double latency, double gap);
 

@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// ECEF-LA's lookahead (Bhat et al., as seed 003 section 4.4 gives it: F_j = min over uninformed
+/// ECEF-LA's lookahead (Bhat et al., as Barchet-Steffenel-Mounié section 4.4 gives it: F_j = min over uninformed
 /// clusters k of g_jk + L_jk) over receiver groups: the pairwise time from group g's first host to
 /// the nearest other group not reached yet, 0 when none is left. The value only
 /// grows as groups fill up, so a key computed with it stays a lower bound (lazy revalidation).

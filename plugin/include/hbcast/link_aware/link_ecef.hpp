@@ -6,8 +6,8 @@
 namespace hbcast {
 
 /// link-ecef: ECEF between groups, then link-fnf. First phase: only transfers to groups not reached
-/// yet (their first hosts act as seed 003's cluster coordinators), keyed by completion plus ECEF-LA's
-/// lookahead (seed 003, section 4.4: the time from the receiver's group to the nearest group not
+/// yet (their first hosts act as Barchet-Steffenel-Mounié's cluster coordinators), keyed by completion plus ECEF-LA's
+/// lookahead (Barchet-Steffenel-Mounié, section 4.4: the time from the receiver's group to the nearest group not
 /// reached yet); once every group is reached, every pair competes as in link-fnf.
 /// Needs the instance's links (BroadcastInstance::set_links); its own model is the pairwise one
 /// derived from them, which the tree meets exactly when replayed (no shared link over-subscribed).

@@ -17,7 +17,7 @@ namespace hbcast {
 struct SteadyStateSolution;  // platform_graph/steady_state_lp.hpp (a family above this layer)
 
 /// What a scheduler sees: the hosts, the pairwise cost model, the size of one transfer it plans
-/// for (the message when atomic, one slice when pipelined, as seed 002 weights edges by T_uv(L))
+/// for (the message when atomic, one slice when pipelined, as Beaumont-Marchal-Robert weights edges by T_uv(L))
 /// and the port model.
 class BroadcastInstance {
 public:
@@ -37,11 +37,11 @@ public:
   /// two-level schedulers share (built once, on first use).
   const HostClustering& latency_clusters() const;
   /// Builds the shared models now (sender-only, latency grouping), e.g. before forking one process
-  /// per scheduler, so that each inherits them instead of rebuilding them (issue 13, item 1).
+  /// per scheduler, so that each inherits them instead of rebuilding them.
   void build_shared_models() const;
 
   /// The platform graph (direct host-to-host links), when the platform has one; topology-aware
-  /// schedulers (seed 002) need it. Throws std::invalid_argument naming `who` when absent.
+  /// schedulers (Beaumont-Marchal-Robert) need it. Throws std::invalid_argument naming `who` when absent.
   void set_topology(std::shared_ptr<const TopologyGraph> topology) { topology_ = std::move(topology); }
   bool has_topology() const { return topology_ != nullptr; }
   const TopologyGraph& topology(const std::string& who) const;

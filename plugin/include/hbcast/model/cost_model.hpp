@@ -9,8 +9,8 @@ struct HostBlocks;
 
 /// Affine point-to-point cost model: sending S bytes from u to v takes
 ///   T_uv(S) = latency(u,v) + S * inverse_bandwidth(u,v)
-/// (seed 002, section 2.1, with alpha = route latency and beta = 1 / bottleneck bandwidth).
-/// For the multi-port model (seed 002, section 3.2) a sender is additionally busy for
+/// (Beaumont-Marchal-Robert, section 2.1, with alpha = route latency and beta = 1 / bottleneck bandwidth).
+/// For the multi-port model (Beaumont-Marchal-Robert, section 3.2) a sender is additionally busy for
 ///   send_u(S) = send_latency(u) + S * send_inverse_bandwidth(u)
 /// per send and may overlap sends; the default is 0 (ideal multi-port).
 class CostModel {
@@ -23,7 +23,7 @@ public:
   virtual double send_latency(NodeId /*from*/) const { return 0.0; }
   virtual double send_inverse_bandwidth(NodeId /*from*/) const { return 0.0; }
   /// Hosts the model cannot tell apart (host_blocks.hpp), when it knows; null otherwise. Models
-  /// built from the costs (latency grouping, sender-only medians) then work on blocks (issue 13).
+  /// built from the costs (latency grouping, sender-only medians) then work on blocks.
   virtual const HostBlocks* host_blocks() const { return nullptr; }
 
   double transfer_time(NodeId from, NodeId to, double bytes) const

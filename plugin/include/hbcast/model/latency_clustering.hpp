@@ -15,8 +15,8 @@ struct HostClustering {
   std::vector<std::size_t> cluster_of;        ///< host -> index in `clusters`
 };
 
-/// Lowekamp and Beguelin's tolerance rho = 30% (seed 003, section 7), used by the grid schedulers
-/// and by the seed 004 cluster model.
+/// Lowekamp and Beguelin's tolerance rho = 30% (Barchet-Steffenel-Mounié, section 7), used by the grid schedulers
+/// and by the Khuller-Kim-Wan cluster model.
 inline constexpr double kLowekampTolerance = 0.30;
 
 /// The tightness check reads the pairs among a group's first kTightnessSample members, and calls a
@@ -25,7 +25,7 @@ inline constexpr std::size_t kTightnessSample = 8;
 inline constexpr double kTightnessRounding = 1e-9;
 
 /// Groups hosts whose mutual latencies are alike, after Lowekamp and Beguelin's ECO partitioning
-/// (the grouping seed 003, section 7 uses with tolerance rho = 30%).
+/// (the grouping Barchet-Steffenel-Mounié, section 7 uses with tolerance rho = 30%).
 ///
 /// Each host u has a nearest-neighbour latency m_u = min_v lat(u,v), with lat(u,v) the mean of
 /// the two directions. Hosts u and v are linked when lat(u,v) <= (1 + tolerance) * min(m_u, m_v):
@@ -41,7 +41,7 @@ inline constexpr double kTightnessRounding = 1e-9;
 /// When the model knows its host blocks (CostModel::host_blocks) the grouping runs on blocks
 /// (cluster_blocks_by_latency, exact); otherwise on every host pair (cluster_by_latency_exhaustive)
 /// up to kExhaustiveGroupingLimit hosts, and on sampled pairs beyond (cluster_by_latency_sampled
-/// with kGroupingSample destinations per host, approximate: issue 13, item 2, flat zones).
+/// with kGroupingSample destinations per host, approximate, flat zones).
 HostClustering cluster_by_latency(const CostModel& costs, double tolerance);
 
 inline constexpr std::size_t kExhaustiveGroupingLimit = 1024;
@@ -50,7 +50,7 @@ inline constexpr std::size_t kGroupingSample = 256;
 /// The rule above on every host pair: O(n^2) latency look-ups.
 HostClustering cluster_by_latency_exhaustive(const CostModel& costs, double tolerance);
 
-/// The same rule on host blocks (host_blocks.hpp), exactly (issue 13, item 2): hosts of one block
+/// The same rule on host blocks (host_blocks.hpp), exactly: hosts of one block
 /// have the same nearest-neighbour latency and the same latencies to everyone, so the relation is
 /// decided once per block pair (a block is linked to itself when its inner latency passes the
 /// test, and its hosts then form one component; a block linked to nothing is split into its

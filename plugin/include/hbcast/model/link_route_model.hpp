@@ -27,7 +27,7 @@ struct LinkProperties {
 
 /// One directed route: its links in order (a link may appear twice), summed latency, bottleneck
 /// bandwidth. A lone flow on it takes latency + bytes / bandwidth and uses `bandwidth` on every
-/// link it crosses (SimGrid CM02 with no cross traffic; README "Exact mode").
+/// link it crosses (SimGrid CM02 with no cross traffic; docs/models.md, "Exact mode").
 struct LinkRoute {
   std::vector<LinkId> links;
   double latency = 0.0;

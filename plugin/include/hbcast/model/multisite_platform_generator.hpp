@@ -6,11 +6,11 @@
 
 namespace hbcast {
 
-/// A grid of sites, each holding clusters of nodes (seed 003's setting: GRID5000-like clusters of
+/// A grid of sites, each holding clusters of nodes (Barchet-Steffenel-Mounié's setting: GRID5000-like clusters of
 /// clusters). Every cluster is a SimGrid <cluster>: private 1 Gb/s SPLITDUPLEX node links and a
 /// 10 Gb/s backbone; its router reaches the site over its own 10 Gb/s SPLITDUPLEX uplink; sites
 /// are joined pairwise by WAN links (10 Gb/s) whose latencies are drawn in [wan-lat-min,
-/// wan-lat-max] (default 1 to 15 ms, seed 003 Table 2's L range).
+/// wan-lat-max] (default 1 to 15 ms, Barchet-Steffenel-Mounié Table 2's L range).
 struct MultisitePlatformParameters {
   std::size_t sites = 3;
   std::size_t clusters_per_site = 2;

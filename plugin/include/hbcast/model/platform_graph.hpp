@@ -9,12 +9,12 @@ namespace hbcast {
 
 /// A generated platform as plain data, before it becomes SimGrid XML: hosts, links with a
 /// bandwidth (bytes/s) and a latency (s), each host's multi-port send overhead
-/// send_u(S) = send_latency + S / send_bandwidth (seed 002, section 3.2), and the generator,
+/// send_u(S) = send_latency + S / send_bandwidth (Beaumont-Marchal-Robert, section 3.2), and the generator,
 /// seed and parameters that made it (recorded in the XML so a file says where it came from).
 ///
 /// Two shapes:
 ///  * routed_graph: undirected links between hosts; a pair of non-adjacent hosts communicates
-///    over a multi-hop route through other hosts (seed 002, section 5.1 random platforms).
+///    over a multi-hop route through other hosts (Beaumont-Marchal-Robert, section 5.1 random platforms).
 ///  * star: every host has one directed link up to a central switch and one directed link down
 ///    from it (endpoint kStarSwitch); route u->v = up_u then down_v.
 class PlatformGraph {
@@ -68,7 +68,7 @@ private:
   std::map<std::string, std::string> parameters_;
 };
 
-/// The multi-port rule of seed 002, section 5.1 / Table 2, send_u = 0.80 x min_w T_uw, applied to
+/// The multi-port rule of Beaumont-Marchal-Robert, section 5.1 / Table 2, send_u = 0.80 x min_w T_uw, applied to
 /// every host: u's link of highest bandwidth is taken as its fastest (ties: lower latency, then
 /// lower link index) and send_u gets latency 0.8 lat and bandwidth bw / 0.8, i.e. 0.8 x that
 /// link's time at every message size. That link is the one of minimum time for large messages, and

@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// How many transfers a node may take part in at once (seed 002, sections 2.2 and 2.3).
+/// How many transfers a node may take part in at once (Beaumont-Marchal-Robert, sections 2.2 and 2.3).
 enum class PortModel {
   /// Bidirectional one-port: one send and one receive at a time; sends are sequential.
   one_port,

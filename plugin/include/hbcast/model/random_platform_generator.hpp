@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// The random platforms of seed 002, section 5.1 and Table 2. Defaults are Table 2's (node count
+/// The random platforms of Beaumont-Marchal-Robert, section 5.1 and Table 2. Defaults are Table 2's (node count
 /// and density are mid-range picks of its 10..50 and 0.04..0.20); 1 MB = 1e6 bytes.
 struct RandomPlatformParameters {
   std::size_t node_count = 30;

@@ -25,7 +25,7 @@ struct ScheduleResult {
   /// Exact searches only: "proven" when the tree is optimal under own_model, "unproven" when a
   /// node or time limit stopped the search first. Empty for heuristics.
   std::string optimality = {};
-  /// A multi-tree plan (issue 16): its trees with their weights (slices per second; they sum to the
+  /// A multi-tree plan: its trees with their weights (slices per second; they sum to the
   /// plan's throughput). `tree` is then the heaviest. Empty for single-tree schedulers.
   std::vector<WeightedTree> weighted_trees = {};
   /// With a plan: the steady-state optimum it packs (slices per second), which its weights sum to.

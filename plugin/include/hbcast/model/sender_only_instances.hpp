@@ -9,8 +9,8 @@
 
 namespace hbcast {
 
-/// Sender-only instances (seed 000, section 2): one transmission time per processor, in seconds
-/// for the whole message. Generators for the experiments of seeds 000 and 001.
+/// Sender-only instances (Liu, section 2): one transmission time per processor, in seconds
+/// for the whole message. Generators for the experiments of Liu and Khuller-Kim-Woeginger.
 
 /// k speed classes given as values and counts: counts[i] processors of time values[i], class by
 /// class. Throws std::invalid_argument when the lists differ in length, a count is 0 or a value

@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// The sender-only model of the FNF papers (seed 000, section 2; seed 001): each host u has one
+/// The sender-only model of the FNF papers (Liu, section 2; Khuller-Kim-Woeginger): each host u has one
 /// transmission time t_u(S), whatever the receiver. We keep it affine,
 ///   t_u(S) = alpha_u + S * beta_u,
 /// so the same model serves whole messages and pipeline slices.
@@ -21,7 +21,7 @@ namespace hbcast {
 /// its host blocks (CostModel::host_blocks), a host's destinations are |B| copies of each other
 /// block B's cost and |A| - 1 of its own block A's: the medians are taken once per block, exactly
 /// (equal to the all-destination ones, structured_rules_test), in O(blocks^2 log blocks). Beyond,
-/// the sampled rule is kept unchanged (issue 13: results stay those of the per-host rule).
+/// the sampled rule is kept unchanged (results stay those of the per-host rule).
 class SenderOnlyModel final : public CostModel {
 public:
   static constexpr std::size_t kMaxMedianDestinations = 1024;
@@ -32,7 +32,7 @@ public:
   static std::size_t median_sample_size(std::size_t node_count);
 
   SenderOnlyModel(std::vector<double> alpha, std::vector<double> beta);
-  /// Pure transmission times for a unit message (alpha = 0, beta = t_u): the model of seed 000.
+  /// Pure transmission times for a unit message (alpha = 0, beta = t_u): the model of Liu.
   static SenderOnlyModel from_times(const std::vector<double>& times);
   static SenderOnlyModel from_pairwise(const CostModel& pairwise);
 

@@ -9,7 +9,7 @@
 namespace hbcast {
 
 /// Parameters of a Tiers-style platform (Calvert, Doar, Zegura, "Modeling Internet topology",
-/// IEEE Communications Magazine 1997; seed 002 section 5.1 uses Tiers for its "realistic"
+/// IEEE Communications Magazine 1997; Beaumont-Marchal-Robert section 5.1 uses Tiers for its "realistic"
 /// platforms). The counts are Tiers' command line `NW NM NL SW SM SL RW RM RL RMW RLM`. The
 /// defaults are the 30-node preset (tiers_preset(30)); the bandwidths default to the paper's single
 /// distribution (Gaussian, mean 100 MB/s, sd 20 MB/s, as for its random platforms) on every tier,
@@ -45,7 +45,7 @@ constexpr std::int64_t kTiersLanGrid = 100;
 /// Largest platform accepted: Floyd routing in SimGrid is cubic in the host count.
 constexpr std::size_t kTiersMaxNodes = 10000;
 
-/// The presets: exactly 30 or 65 nodes, the sizes of seed 002's Tiers platforms, with a density
+/// The presets: exactly 30 or 65 nodes, the sizes of Beaumont-Marchal-Robert's Tiers platforms, with a density
 /// (edges / (n(n-1)/2)) inside the paper's 0.05..0.15 on every seed tried (see the unit test):
 ///  * 30: NW NM NL SW SM SL = 1 2 2 6 4 4 (6 + 2x4 + 4x4), RW RM RL RMW RLM = 1 1 0 1 1;
 ///  * 65: NW NM NL SW SM SL = 1 4 2 5 5 5 (5 + 4x5 + 8x5), RW RM RL RMW RLM = 1 1 1 2 1.

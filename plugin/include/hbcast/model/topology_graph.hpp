@@ -15,8 +15,8 @@ struct TopologyLink {
   double inverse_bandwidth = 0.0;
 };
 
-/// The platform graph P = (V, E) of seed 002, section 2.4: hosts and the directed links between
-/// them (a bidirectional link is two edges). Topology-aware heuristics (seed 002, sections 3 and 4)
+/// The platform graph P = (V, E) of Beaumont-Marchal-Robert, section 2.4: hosts and the directed links between
+/// them (a bidirectional link is two edges). Topology-aware heuristics (Beaumont-Marchal-Robert, sections 3 and 4)
 /// and the steady-state LP work on it; T_uv is only defined on its edges. Each host also has the
 /// multi-port send overhead send_u(L) = send_latency + L * send_inverse_bandwidth.
 class TopologyGraph {

@@ -21,7 +21,7 @@ struct PlanTree {
 };
 
 /// A broadcast plan: what `hbcast simulate --plan` writes and libhbcast_mpi runs. Plain data, by
-/// host name (host order is the platform's declaration order); see README "Plans" for the format.
+/// host name (host order is the platform's declaration order); see docs/deployment.md, "Plans", for the format.
 struct BroadcastPlan {
   static constexpr int kVersion = 1;
   int version = kVersion;

@@ -12,7 +12,7 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-/// The plan as JSON text (README "Plans"), ending with a newline.
+/// The plan as JSON text (docs/deployment.md, "Plans"), ending with a newline.
 std::string plan_to_json(const BroadcastPlan& plan);
 /// Parses and checks a plan: version, fields and their types, positive size and slices, known
 /// port model, at least one tree, positive weights, every edge between hosts of `hosts` and the

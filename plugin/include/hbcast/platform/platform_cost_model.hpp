@@ -16,7 +16,7 @@ namespace hbcast {
 /// none (an empty route between distinct hosts, or a routing exception).
 RouteCost probe_route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
-/// Multi-port send overhead of a host, send_u(S) = latency + S * inverse_bandwidth (seed 002,
+/// Multi-port send overhead of a host, send_u(S) = latency + S * inverse_bandwidth (Beaumont-Marchal-Robert,
 /// section 3.2): a multi-port sender starts its next send send_u(S) after the previous one.
 ///  - from its properties `hbcast/send_latency` (seconds) and `hbcast/send_bandwidth` (bytes per
 ///    second) when it has either;
@@ -38,9 +38,9 @@ SendOverhead host_send_overhead(const simgrid::s4u::Host* host, const std::vecto
 std::string to_string(SendOverhead::Origin origin);
 
 /// The pairwise cost model of a loaded platform: T_uv(S) = route latency + S / bottleneck
-/// bandwidth, exactly what SimGrid's CM02 model gives a lone flow (see README, exact mode).
+/// bandwidth, exactly what SimGrid's CM02 model gives a lone flow (docs/models.md, "Exact mode").
 ///
-/// Hosts are grouped into blocks (uniform_zone_blocks, issue 13: a <cluster> of alike hosts is one
+/// Hosts are grouped into blocks (uniform_zone_blocks: a <cluster> of alike hosts is one
 /// block, any other host a block of its own). With at most kMaxBlocks blocks, one route per ordered
 /// block pair is probed at construction (every host pair on a flat platform of up to 1024 hosts)
 /// and kept in a blocks x blocks table, so an unroutable pair is reported up front and memory is

@@ -1,7 +1,7 @@
 #pragma once
 // Weighted packing of spanning arborescences into arc capacities: turns the edge loads n_uv of the
 // steady-state broadcast LP SSB(G) (steady_state_lp.hpp) into explicit broadcast trees, each sending
-// a share of the slices (issue 16, item 3).
+// a share of the slices.
 //
 // Theory: by Edmonds' branching theorem (J. Edmonds, "Edge-disjoint branchings", in Combinatorial
 // Algorithms, 1973) and its weighted form, the largest total weight of spanning arborescences rooted
@@ -26,8 +26,8 @@
 // is scaled down to fit.
 //
 // Complexity: each round is one pricing, O(V E), and a warm simplex re-solve; the number of rounds
-// is not polynomially bounded (as for the simplex method) but is measured in
-// plugin/bench/arborescence_packing_bench.cpp. The answer is a basic solution: at most as many trees
+// is not polynomially bounded (as for the simplex method). The `multi-tree` scheduler uses only
+// greedy_arborescences, as the start of pack_port_trees (port_tree_packing.hpp). The answer is a basic solution: at most as many trees
 // as arcs of positive capacity.
 #include <hbcast/core/node_id.hpp>
 

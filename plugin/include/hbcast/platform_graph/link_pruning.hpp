@@ -10,7 +10,7 @@
 
 namespace hbcast {
 
-/// The state shared by the pruning heuristics of seed 002 (Algorithms 1, 2 and 6, and the
+/// The state shared by the pruning heuristics of Beaumont-Marchal-Robert (Algorithms 1, 2 and 6, and the
 /// multi-port pruning of section 5.2.2): the platform's directed links, each kept or removed.
 ///
 /// The paper prunes "while the graph stays connected" until n - 1 edges remain. On a directed graph

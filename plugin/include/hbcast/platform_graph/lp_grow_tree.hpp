@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// Growing a spanning tree over the communication graph, "LP-Grow-Tree" (seed 002, section 4.2.2,
+/// Growing a spanning tree over the communication graph, "LP-Grow-Tree" (Beaumont-Marchal-Robert, section 4.2.2,
 /// Algorithm 7): Prim-like from the source, each step adds the link (u, v), u in the tree and v
 /// outside, carrying the most slices n_uv in the steady-state LP (edge_loads, in graph.links()
 /// order). Ties (LP solutions leave many links at 0): the faster link (smaller T_uv(slice_bytes)),

@@ -7,7 +7,7 @@
 
 namespace hbcast {
 
-/// Communication graph pruning, "LP-Prune" (seed 002, section 4.2.1, Algorithm 6): weights each
+/// Communication graph pruning, "LP-Prune" (Beaumont-Marchal-Robert, section 4.2.1, Algorithm 6): weights each
 /// link with its load n_uv in the steady-state LP (edge_loads, in graph.links() order) and removes
 /// links carrying the fewest slices first, each if every host stays reachable from the source
 /// (LinkPruning's directed definition), until a spanning arborescence remains. The prose ("removes

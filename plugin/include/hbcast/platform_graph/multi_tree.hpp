@@ -5,11 +5,12 @@
 
 namespace hbcast {
 
-/// `multi-tree` (issue 16, item 3): the steady-state optimum as a plan of weighted trees. The
+/// `multi-tree`: the steady-state optimum as a plan of weighted trees. The
 /// program (SSB over the instance's platform graph, with a capacity row per shared link of its
-/// routes; one-port rows, or multi-port with each transfer alone on its bottleneck) gives edge
-/// loads; pack_arborescences turns them into spanning trees whose weights (slices per second)
-/// sum to the optimum, no transfer above its load, at most as many trees as loaded edges. Each
+/// routes; one-port rows, or multi-port with each transfer alone on its bottleneck) gives its
+/// optimum and edge loads; pack_port_trees, started from the greedy packing of those loads
+/// (greedy_arborescences), prices spanning trees against the program's own rows until their
+/// weights (slices per second) sum to the optimum, at most as many trees as rows. Each
 /// node sends to its children in a tree by decreasing subtree height (the deepest branch first).
 /// The result's `tree` is the heaviest tree; weighted_trees holds them all.
 ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId root);

@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// Multi-port growing tree (seed 002, section 3.2, Algorithm 5): Algorithm 3 with the multi-port
+/// Multi-port growing tree (Beaumont-Marchal-Robert, section 3.2, Algorithm 5): Algorithm 3 with the multi-port
 /// cost of adding the link (u, w),
 ///   cost(u, w) = max((children(u) + 1) * send_u(L), T_uw(L), max over u's children c of T_uc(L)),
 /// the period u sustains once w is its next child (section 3.2's T_period = max(delta_out(u) *

@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// Multiport-Prune-Degree (seed 002, section 5.2.2, which only says "Topo-Prune-Degree can be
+/// Multiport-Prune-Degree (Beaumont-Marchal-Robert, section 5.2.2, which only says "Topo-Prune-Degree can be
 /// adapted to the multi-port model"). Defined here as refined pruning (Algorithm 2, see
 /// prune_by_node_metric) with the multi-port weighted out-degree of section 3.2 as the metric:
 ///   load(u) = max(children(u) * send_u(L), max over kept out-links of T_uv(L)),

@@ -1,6 +1,6 @@
 #pragma once
 // The one-port steady-state optimum as weighted broadcast trees, packed straight into the
-// platform's resources (issue 16, item 3): a Dantzig-Wolfe view of SSB.
+// platform's resources: a Dantzig-Wolfe view of SSB.
 //
 //   max sum_T lambda_T   s.t.   for every host u:  sum_T lambda_T send_T(u)    <= 1   (one port out)
 //                                                  sum_T lambda_T receive_T(u) <= 1   (one port in)
@@ -10,15 +10,15 @@
 // receive_T(u) the seconds it takes to receive it (T_parent,u), load_T(l) the seconds link l is
 // busy per slice (slice_bytes / bandwidth per arc of T routed through it). Every plan of trees
 // meeting these rows is a solution of SSB with n_uv = sum of the weights of the trees using u -> v,
-// and by Edmonds' branching theorem every SSB solution packs into such trees (seed 002, section
+// and by Edmonds' branching theorem every SSB solution packs into such trees (Beaumont-Marchal-Robert, section
 // 4.1): the optimum is the same TP.
 //
 // Method: column generation, the master over the trees found so far solved by CLP's primal simplex
 // (warm), its duals pricing the next tree: a minimum-cost spanning arborescence (Chu-Liu/Edmonds,
 // O(V E)) under the arc costs (y_send(u) + y_receive(v)) T_uv + sum over the route's shared links
 // of y_l slice_bytes / bandwidth_l. Each master solve is followed by up to four more improving
-// trees, priced under the duals raised along the last tree's column until it costs 1 (the solves
-// are the cost: 500 hosts went from 193 s to 3.8 s). It stops when the master reaches `target`
+// trees, priced under the duals raised along the last tree's column until it costs 1 (the master
+// solves are the cost, and extra trees mean fewer of them). It stops when the master reaches `target`
 // (the LP's optimum, when known) to 1e-9 relative, or when no tree prices out. The master has 2V + L rows (V hosts,
 // L shared links), far fewer than the E rows of packing the LP's loads, which is what lets a
 // multi-site platform of 88 hosts and 7,656 candidate transfers pack in a second. A basic

@@ -17,7 +17,7 @@ struct RoutedCandidates {
     automatic,  ///< all up to kAllPairsLimit hosts, nearest above
     all,        ///< every ordered pair: the exact optimum over the platform's routes
     nearest,    ///< each host's `nearest` fastest receivers, a ring, and the source to every host
-    direct,     ///< pairs joined by a single link: seed 002's platform graph, SSB(G) itself
+    direct,     ///< pairs joined by a single link: Beaumont-Marchal-Robert's platform graph, SSB(G) itself
   };
   static constexpr std::size_t kAllPairsLimit = 100;
   Rule rule = Rule::automatic;
@@ -27,7 +27,7 @@ struct RoutedCandidates {
 /// Parses "auto", "all", "direct" or "nearest:K"; throws std::invalid_argument naming the value.
 RoutedCandidates parse_routed_candidates(const std::string& text);
 
-/// SSB on any platform (issue 16, item 1): candidate transfers as the edges of a TopologyGraph
+/// SSB on any platform: candidate transfers as the edges of a TopologyGraph
 /// (T_uv = the route's latency + L / its bottleneck bandwidth, as a lone transfer takes in exact
 /// mode), and every SHARED link that two or more of them cross as a capacity row. FATPIPE links
 /// and links crossed by one candidate get no row: the transfer's own time bounds them.

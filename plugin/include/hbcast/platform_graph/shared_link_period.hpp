@@ -4,7 +4,7 @@
 
 namespace hbcast {
 
-/// The steady-state period a tree's shared links impose (issue 16, item 2): every slice crosses
+/// The steady-state period a tree's shared links impose: every slice crosses
 /// each tree edge once, so a SHARED link must carry slice_bytes per period for every tree edge
 /// whose route crosses it; the period is at least max over links of (edges crossing it) x
 /// slice_bytes / bandwidth. FATPIPE links never bind. A tree's link-aware period is the larger of

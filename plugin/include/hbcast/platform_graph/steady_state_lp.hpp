@@ -24,7 +24,7 @@ enum class SteadyStateLpMethod {
   barrier,
 };
 
-/// A shared link of a routed platform (issue 16): every transfer whose route crosses it, as an
+/// A shared link of a routed platform: every transfer whose route crosses it, as an
 /// index into TopologyGraph::links(), shares its bandwidth. Its row in the program:
 /// sum_{e in arcs} n_e * slice_bytes / bandwidth <= 1.
 struct SharedLinkRow {
@@ -37,14 +37,14 @@ struct SteadyStateLpOptions {
   SteadyStateLpMethod method = SteadyStateLpMethod::cut_generation;
   /// CLP's presolve, for the full-program methods (drops implied rows and fixed columns).
   bool presolve = true;
-  /// Routed platforms (issue 16): the graph's links are host-to-host transfers along routes, and
+  /// Routed platforms: the graph's links are host-to-host transfers along routes, and
   /// these links are shared between them. cut_generation only.
   std::vector<SharedLinkRow> shared_links;
   /// one_port: SSB(G)'s port rows. multi_port (ForestColl's model): no port rows; each transfer
   /// alone is bounded by its route's bottleneck, n_e * slice_bytes * inverse_bandwidth <= 1, and
   /// the shared links by their rows; the optimum is then the smallest max-flow from the source to
   /// any host under those capacities (Edmonds' branching theorem). Where the graph gives hosts a
-  /// multi-port send overhead (seed 002, section 3.2), a row per host bounds its sends by it too:
+  /// multi-port send overhead (Beaumont-Marchal-Robert, section 3.2), a row per host bounds its sends by it too:
   /// sum over u's transfers of n_uv send_u(S) <= 1. cut_generation only.
   PortModel port = PortModel::one_port;
 };
@@ -60,7 +60,7 @@ struct SteadyStateSolution {
   /// TP * slice_bytes.
   double bytes_per_second = 0.0;
   /// n_uv for each link, in TopologyGraph::links() order, in one optimal solution (they are seldom unique): slices per
-  /// second crossing it, max over destinations w of x^{uv}_w (constraint (d) of seed 002, section
+  /// second crossing it, max over destinations w of x^{uv}_w (constraint (d) of Beaumont-Marchal-Robert, section
   /// 4.1). They meet the one-port constraints exactly and, as capacities, carry TP from the source
   /// to every host. The weights of the LP-based heuristics of section 4.2. All zero when unbounded.
   std::vector<double> edge_loads;
@@ -73,14 +73,14 @@ struct SteadyStateSolution {
   std::size_t constraint_count = 0;
 };
 
-/// Solves the steady-state broadcast linear program SSB(G) of seed 002, section 4.1 (bidirectional
+/// Solves the steady-state broadcast linear program SSB(G) of Beaumont-Marchal-Robert, section 4.1 (bidirectional
 /// one-port model) with COIN-OR CLP: the best throughput of a broadcast of slices of `slice_bytes`
 /// bytes from `source` over any combination of spanning trees, link u -> v taking T_uv(slice_bytes).
 /// No single tree does better; section 4.2 grows trees from the returned edge loads.
 ///
 /// Throws std::invalid_argument when `source` is not a host, slice_bytes is negative or not finite,
 /// or some host is unreachable from the source (naming it); std::runtime_error when CLP stops short
-/// of the optimum. There is no multi-port counterpart: seed 002 gives no LP for that model.
+/// of the optimum. There is no multi-port counterpart: Beaumont-Marchal-Robert gives no LP for that model.
 SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, NodeId source, double slice_bytes,
                                                  const SteadyStateLpOptions& options = {});
 

@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// Growing a minimum weighted out-degree tree, "Topo-Grow-Tree" (seed 002, section 3.1.3,
+/// Growing a minimum weighted out-degree tree, "Topo-Grow-Tree" (Beaumont-Marchal-Robert, section 3.1.3,
 /// Algorithm 3): Prim's algorithm from the source where the cost of a link (u, w), u in the tree,
 /// w outside, is
 ///   cost(u, w) = T_uw(L) + OutDegree(u),  OutDegree(u) = sum of T_uc(L) over u's tree children,

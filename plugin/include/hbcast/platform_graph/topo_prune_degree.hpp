@@ -11,7 +11,7 @@ namespace hbcast {
 /// A node's load in a pruning by node metric: from the node and the T_uv of its kept out-links.
 using NodeLoadMetric = std::function<double(NodeId node, const std::vector<double>& kept_link_times)>;
 
-/// The loop of refined platform pruning (seed 002, Algorithm 2) with a pluggable node metric:
+/// The loop of refined platform pruning (Beaumont-Marchal-Robert, Algorithm 2) with a pluggable node metric:
 /// take the node of largest metric (lower index on ties), try its kept out-links heaviest first
 /// (non-increasing T_uv, lower head index on ties) and remove the first one whose removal keeps
 /// every host reachable from the source (LinkPruning's directed definition), then recompute that

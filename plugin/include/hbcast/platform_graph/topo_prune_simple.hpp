@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// Simple platform pruning (seed 002, section 3.1.1, Algorithm 1, "Topo-Prune-Simple"): removes
+/// Simple platform pruning (Beaumont-Marchal-Robert, section 3.1.1, Algorithm 1, "Topo-Prune-Simple"): removes
 /// links heaviest first (non-increasing T_uv(slice_bytes), lower graph.links() index on ties),
 /// each if every host stays reachable from the source (LinkPruning's definition of "connected" on a
 /// directed graph), until a spanning arborescence remains. One pass suffices: a link kept once can

@@ -5,7 +5,7 @@
 namespace hbcast {
 
 /// A TopologyGraph seen as a CostModel, so that the tree evaluators can score trees built on the
-/// platform graph (seed 002, sections 3 and 4): T_uv is the link time on an edge u -> v and
+/// platform graph (Beaumont-Marchal-Robert, sections 3 and 4): T_uv is the link time on an edge u -> v and
 /// +infinity (infinite latency) between hosts with no direct link, so a tree using a non-edge gets
 /// an infinite makespan and period rather than a silently routed cost. T_uu = 0.
 ///

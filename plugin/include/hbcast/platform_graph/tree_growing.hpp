@@ -15,7 +15,7 @@ struct CandidateLink {
   double time;        ///< T_uv(slice_bytes)
 };
 
-/// How a Prim-like growing heuristic (seed 002, Algorithms 3, 5 and 7) weighs a candidate link.
+/// How a Prim-like growing heuristic (Beaumont-Marchal-Robert, Algorithms 3, 5 and 7) weighs a candidate link.
 /// `rank` orders the links leaving one node (lower first; fixed, independent of the tree grown so
 /// far); `cost` is the cost of the node's best remaining link given that rank and the node's current
 /// state, and must be non-decreasing in the rank; `attach` updates that state once a link is chosen.

@@ -13,7 +13,7 @@
 
 namespace hbcast {
 
-/// A multi-tree plan (issue 16, item 4) replayed as one s4u actor per node: slice j follows tree
+/// A multi-tree plan replayed as one s4u actor per node: slice j follows tree
 /// slice_tree[j] (interleave_trees). Every node forwards each slice it holds to that slice's
 /// children, the lowest slice index first among those it holds, keeping its port model (one-port:
 /// one blocking send at a time; multi-port: each send started send_u(L) after the previous). A

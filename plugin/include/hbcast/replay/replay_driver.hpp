@@ -28,9 +28,8 @@ enum class ReplayDriver {
 /// SimGrid 3.32 lists every Comm::sendto_async comm in maestro's activity list and takes it out
 /// with a std::list::remove that scans the whole list (CommImpl::finish), so an event-driven
 /// transfer costs O(transfers in flight); couriers cost O(kCourierLoad) per transfer plus their
-/// actors. Measured with s4u_anchor_bench (binomial, one-port, 2026-11-26): at 1,000 hosts
-/// (500 in flight) events take 6.4 ms and couriers 9.9 ms, at 10,000 hosts (5,000 in flight)
-/// events 185 ms and couriers 135 ms.
+/// actors. s4u_anchor_bench (binomial, one-port) measures both sides: events are faster at 1,000
+/// hosts (500 in flight), couriers at 10,000 hosts (5,000 in flight); docs/performance.md.
 inline constexpr std::size_t kEventDrivenInFlightLimit = 1024;
 
 /// The most transfers `tree` can have in flight at once: one per sending node (one-port), one

@@ -5,7 +5,7 @@
 
 namespace hbcast::cli {
 
-/// The "Multi-tree plans" section of simulate's table (issue 16): for each run that made a plan,
+/// The "Multi-tree plans" section of simulate's table: for each run that made a plan,
 /// its trees, extraction time, the steady-state optimum it packs, the plan's predicted and the
 /// simulated throughput, and the best single tree of the same table beside it. Writes nothing
 /// when no run made a plan.

@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// The binomial baseline (binomial_tree, seed 002 Algorithm 4): no model of its own.
+/// The binomial baseline (binomial_tree, Beaumont-Marchal-Robert Algorithm 4): no model of its own.
 ScheduleResult schedule_binomial(const BroadcastInstance& instance, NodeId root);
 
 }  // namespace hbcast

@@ -5,7 +5,7 @@
 namespace hbcast {
 
 /// Flat tree: the root sends to every other node in turn, in host order (the linear broadcast of
-/// MPI implementations; the inter-cluster baseline of seed 003, section 4.1).
+/// MPI implementations; the inter-cluster baseline of Barchet-Steffenel-Mounié, section 4.1).
 BroadcastTree flat_tree(std::size_t node_count, NodeId root);
 ScheduleResult schedule_flat(const BroadcastInstance& instance, NodeId root);
 

@@ -28,9 +28,9 @@ struct SchedulerInfo {
   std::string summary;  ///< one line for `hbcast schedulers`
   std::string source;   ///< paper and section
   SchedulerFunction build;
-  /// Works only on a platform graph (direct host-to-host links), like the seed 002 heuristics.
+  /// Works only on a platform graph (direct host-to-host links), like the Beaumont-Marchal-Robert heuristics.
   bool needs_platform_graph = false;
-  /// The scheduler's own multicast algorithm (seed 001, section 4), if it has one.
+  /// The scheduler's own multicast algorithm (Khuller-Kim-Woeginger, section 4), if it has one.
   MulticastFunction build_multicast = {};
   std::vector<SchedulerParameter> parameters = {};
   /// Needs the platform's links and routes (BroadcastInstance::set_links), like the link-aware schedulers.

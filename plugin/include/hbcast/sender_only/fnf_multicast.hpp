@@ -5,7 +5,7 @@
 
 namespace hbcast {
 
-/// Seed 001, section 4, with FNF as the broadcast algorithm: FNF (fnf.hpp, same tie-breaking)
+/// Khuller-Kim-Woeginger, section 4, with FNF as the broadcast algorithm: FNF (fnf.hpp, same tie-breaking)
 /// over the source, the members and the k fastest non-members (by (t, id)).
 MulticastSchedule fnf_multicast_with_recruits(const std::vector<double>& times, NodeId source,
                                               const std::vector<NodeId>& members, std::size_t recruits);
@@ -14,7 +14,7 @@ MulticastSchedule fnf_multicast_with_recruits(const std::vector<double>& times, 
 /// trying every k = 0..|non-members| with fnf_multicast_with_recruits, found faster:
 ///  - recruits ordered after the slowest member are informed after it in FNF's receive order and
 ///    change no member's time, so k stops at the number of non-members ordered before it;
-///  - FNF ready times rise along the receive order, and by equation (1) of seed 000 a receiver's
+///  - FNF ready times rise along the receive order, and by equation (1) of Liu a receiver's
 ///    ready time only grows when any transmission time grows. The members plus k recruits,
 ///    in FNF order, are elementwise no faster than the first |members| + k processors overall,
 ///    so the FNF ready time of position |members| + k over every processor bounds k's answer

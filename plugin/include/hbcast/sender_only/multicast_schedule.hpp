@@ -9,7 +9,7 @@
 
 namespace hbcast {
 
-/// A multicast in the sender-only model (seed 001, section 4): only the members must be informed,
+/// A multicast in the sender-only model (Khuller-Kim-Woeginger, section 4): only the members must be informed,
 /// and non-members may be recruited as relays. The tree spans the source, every member and the
 /// recruited non-members, children in send order; every other node is in no edge (parents()
 /// gives kNoNode for it, like the root).
@@ -24,7 +24,7 @@ struct MulticastSchedule {
 std::vector<bool> member_mask(std::size_t node_count, NodeId source, const std::vector<NodeId>& members);
 
 /// The source, the members and the `recruits` fastest non-members (by (t, id)), in increasing id
-/// order: the processors of a multicast that recruits that many relays (seed 001, Theorem 4: an
+/// order: the processors of a multicast that recruits that many relays (Khuller-Kim-Woeginger, Theorem 4: an
 /// optimal multicast recruiting k non-members may recruit the k fastest).
 std::vector<NodeId> multicast_participants(const std::vector<double>& times, NodeId source,
                                            const std::vector<bool>& member_mask, std::size_t recruits);

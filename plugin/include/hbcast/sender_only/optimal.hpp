@@ -14,7 +14,7 @@ namespace hbcast {
 inline constexpr std::uint64_t kOptimalSchedulerNodeLimit = 200'000;
 
 /// The optimal broadcast tree on the sender-only model derived from the instance, from the given
-/// root: the FNF-guided branch-and-bound of seed 000, section 5 (sender_only_search.hpp), marked
+/// root: the FNF-guided branch-and-bound of Liu, section 5 (sender_only_search.hpp), marked
 /// "proven" or "unproven" (node limit reached: the best tree found, at worst FNF's).
 ScheduleResult schedule_optimal(const BroadcastInstance& instance, NodeId root);
 

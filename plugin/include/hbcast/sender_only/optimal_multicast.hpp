@@ -15,11 +15,11 @@ struct OptimalMulticastResult {
   std::uint64_t nodes_examined = 0;  ///< summed over the searches, one per number of recruits
 };
 
-/// The optimal multicast in the sender-only model. Seed 001, section 4, Theorem 4: an optimal
+/// The optimal multicast in the sender-only model. Khuller-Kim-Woeginger, section 4, Theorem 4: an optimal
 /// multicast that recruits k non-members may recruit the k fastest, and is then a broadcast over
 /// the source, the members and those k (recruits informed after the last member are dropped by
 /// make_multicast_schedule). So the optimum is the best over k = 0..|non-members| of the optimal
-/// broadcast over that set, each found by the branch-and-bound of seed 000, section 5
+/// broadcast over that set, each found by the branch-and-bound of Liu, section 5
 /// (sender_only_search.hpp) from the given source, below the best multicast so far (FNF
 /// multicast's to begin with). `node_limit` (0: none) bounds the nodes of all searches together;
 /// once it is spent the best schedule so far is returned, not proven, and never worse than FNF's.

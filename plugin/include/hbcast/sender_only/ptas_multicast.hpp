@@ -6,7 +6,7 @@
 
 namespace hbcast {
 
-/// Seed 001, section 4, Theorem 4: an optimal multicast that recruits k non-members recruits the
+/// Khuller-Kim-Woeginger, section 4, Theorem 4: an optimal multicast that recruits k non-members recruits the
 /// k fastest, and is then a broadcast over the source, the members and those k (a recruit informed
 /// after the last member is useless and can be dropped). So the PTAS is run on every such set,
 /// k = 0..|non-members|, and the schedule whose last member is informed first is kept (ties: the

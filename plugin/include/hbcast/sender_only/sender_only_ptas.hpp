@@ -9,11 +9,11 @@
 
 namespace hbcast {
 
-/// Parameters of the seed 001 PTAS. epsilon: the step of the geometric guess T = L (1+eps)^j;
+/// Parameters of the Khuller-Kim-Woeginger PTAS. epsilon: the step of the geometric guess T = L (1+eps)^j;
 /// epsilon_prime: the fast threshold eps' T and the ratio (1+eps') of the slow classes.
 struct PtasParameters {
   /// Elementary steps (tree-table and DP transitions, summed over every guess of T) above which
-  /// the PTAS refuses to start. 3e8 is a few seconds on one 2020s core (README, Performance).
+  /// the PTAS refuses to start. 3e8 is a few seconds on one 2020s core (ptas_bench).
   /// Infinity skips the estimate (callers that checked the work themselves).
   static constexpr double kDefaultMaxWork = 3e8;
   double epsilon = 0.1;
@@ -30,14 +30,14 @@ struct PtasSchedule {
   std::size_t fast_count = 0;  ///< |F| at the accepted T (the source included)
 };
 
-/// (1+eps)(1+eps')(1+3eps'): seed 001, Theorem 3's factor over the optimum.
+/// (1+eps)(1+eps')(1+3eps'): Khuller-Kim-Woeginger, Theorem 3's factor over the optimum.
 double ptas_guarantee(const PtasParameters& parameters);
 
 /// Upper bound on the elementary steps sender_only_ptas would take (computed without running
 /// the DP); throws std::invalid_argument for bad parameters or times.
 double sender_only_ptas_work(const std::vector<double>& times, NodeId source, const PtasParameters& parameters);
 
-/// The PTAS of seed 001, section 3, from a given source: for T = L (1+eps)^j (L a lower bound
+/// The PTAS of Khuller-Kim-Woeginger, section 3, from a given source: for T = L (1+eps)^j (L a lower bound
 /// on the optimum), F = {t <= eps'T} plus the source is scheduled by FNF, the slow processors
 /// are rounded up into classes eps'T (1+eps')^i, and a DP attaches labeled trees of slow
 /// processors to F's sending points within (1+eps')(1+3eps')T; the first T that succeeds is kept.

@@ -9,7 +9,7 @@
 
 namespace hbcast {
 
-/// Which of seed 000's search techniques (section 5) a branch-and-bound over broadcast sequences
+/// Which of Liu's search techniques (section 5) a branch-and-bound over broadcast sequences
 /// uses, plus our lower bound and the limits. The FNF-guided search turns everything on; the
 /// generic branch-and-bound of Table 1 turns everything off but the incumbent bound.
 struct SenderOnlySearchOptions {
@@ -53,7 +53,7 @@ struct SenderOnlySearchResult {
   double seconds = 0.0;
 };
 
-/// Branch-and-bound for the minimum broadcast time in the sender-only model (seed 000, section 5).
+/// Branch-and-bound for the minimum broadcast time in the sender-only model (Liu, section 5).
 /// A schedule is a receive sequence; ready times follow equation (1): each next processor is
 /// served by the informed processor that completes a transmission earliest. Processors with equal
 /// transmission times are interchangeable, so the search tree is that of Liu's Table 1: sequences

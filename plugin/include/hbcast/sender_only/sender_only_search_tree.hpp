@@ -5,7 +5,7 @@
 namespace hbcast {
 
 /// Size of the whole search tree of a sender-only broadcast search over speed-class sequences
-/// (seed 000, Table 1, columns N and L): processors of one class are interchangeable, so the
+/// (Liu, Table 1, columns N and L): processors of one class are interchangeable, so the
 /// leaves are the distinct sequences of the class multiset, L = n! / prod(count_c!), and the
 /// nodes are their distinct prefixes, the empty one included. Liu's averages over random 3-class
 /// clusters (N = 8,895 and L = 2,750 at P = 10) match sequences of all P processors, the source

@@ -11,14 +11,14 @@
 
 namespace hbcast {
 
-/// Helpers of the sender-only model (seed 000, section 2): processor p sends the message to anyone
+/// Helpers of the sender-only model (Liu, section 2): processor p sends the message to anyone
 /// in t_p; a processor ready at r can complete sends at r + t_p, r + 2 t_p, ... in child order.
 
 /// Throws std::invalid_argument (one line) for no processor, a time that is negative or not finite,
 /// or a source that is not a processor.
 void require_transmission_times(const std::vector<double>& times, std::optional<NodeId> source);
 
-/// The fastest processor (lowest index among equals): the any-source FNF root (seed 000, Theorem 4.2).
+/// The fastest processor (lowest index among equals): the any-source FNF root (Liu, Theorem 4.2).
 NodeId fastest_processor(const std::vector<double>& times);
 
 /// Ready time of every processor of `tree` (its k-th child, from 0, is ready at r_p + (k + 1) t_p);
@@ -28,7 +28,7 @@ std::vector<double> ready_times(const std::vector<double>& times, const Broadcas
 /// The broadcast time of `tree`: the latest ready time.
 double tree_makespan(const std::vector<double>& times, const BroadcastTree& tree);
 
-/// A receive sequence scheduled by seed 000's equation (1).
+/// A receive sequence scheduled by Liu's equation (1).
 struct SequenceSchedule {
   BroadcastTree tree;         ///< children in send order; default-constructed when not built
   std::vector<double> ready;  ///< ready time of each scheduled receiver, in sequence order
@@ -40,7 +40,7 @@ struct SequenceOptions {
   double give_up = std::numeric_limits<double>::infinity();
 };
 
-/// Seed 000, equation (1): each receiver, in turn, is served by the informed processor that
+/// Liu, equation (1): each receiver, in turn, is served by the informed processor that
 /// completes a transmission earliest (ties: the faster, then the lower index). The ready times do
 /// not depend on the ties, the tree does. O(n log n); on FNF's order (fastest first) the informed
 /// processors fall into sorted FIFOs by sends made, and only the FIFO fronts need a heap.

@@ -8,7 +8,7 @@
 namespace hbcast::cli {
 
 /// A steady-state program solved in a child process while the caller goes on: simulate's
-/// schedulers that need no platform graph run meanwhile (issue 13, item 1). The solution comes
+/// schedulers that need no platform graph run meanwhile. The solution comes
 /// back exactly (CBOR: every double bit for bit, infinities included).
 class BackgroundSteadyState {
 public:

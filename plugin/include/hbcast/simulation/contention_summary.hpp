@@ -22,7 +22,7 @@ struct ContendedLink {
 };
 
 /// The analysis (on the pairwise timing) against the same analysis on the replay's own transfer
-/// times (issue 15, item 5): a shared link is congested in the replay where the transfers running
+/// times: a shared link is congested in the replay where the transfers running
 /// on it there ask for more than its bandwidth, which is where max-min sharing slowed them.
 struct ReplayAgreement {
   std::size_t replay_links = 0;   ///< shared links congested in the replay

@@ -13,7 +13,7 @@
 
 namespace hbcast::cli {
 
-/// Predicts and replays a multi-tree plan (issue 16, items 3-4) into `run`. Own prediction: the
+/// Predicts and replays a multi-tree plan into `run`. Own prediction: the
 /// period 1 / (sum of the weights), the steady-state optimum the plan packs. Pairwise: the plan's
 /// own busiest port, arc or shared link (plan_period, `links` if known). Makespans: the pipeline
 /// fill (the slowest tree's one-slice makespan) + (K - 1) periods. Simulation: replay_multi_tree

@@ -25,8 +25,8 @@ struct PlatformGenerator {
   std::function<std::string(const std::string&, const std::map<std::string, std::string>&, std::uint64_t)> generate;
 };
 
-/// Every generator, in the order --help lists them: "random" (seed 002, section 5.1), "star",
-/// "tiers", "sender-only" (seed 000), "multisite" (seed 003), "clusters" (seed 004), and the
+/// Every generator, in the order --help lists them: "random" (Beaumont-Marchal-Robert, section 5.1), "star",
+/// "tiers", "sender-only" (Liu), "multisite" (Barchet-Steffenel-Mounié), "clusters" (Khuller-Kim-Wan), and the
 /// link-level families "backbone", "fat-tree" and "dragonfly" (link_platform_parameters.hpp).
 const std::vector<PlatformGenerator>& platform_generators();
 

@@ -36,10 +36,10 @@ struct SteadyStateProgram {
   }
 };
 
-/// Gives `instance` the platform graph of seed 002's heuristics and of the steady-state bound:
+/// Gives `instance` the platform graph of Beaumont-Marchal-Robert's heuristics and of the steady-state bound:
 /// the direct host-to-host links when they reach every host from `root` (SSB(G) as published;
 /// with `direct_only`, whenever there are any); otherwise, unless `direct_only`, and when `wanted`
-/// or `solve_bound`, the routed candidates of issue 16 (build_routed_topology, automatic rule) up
+/// or `solve_bound`, the routed candidates (build_routed_topology, automatic rule) up
 /// to kRoutedGraphHostLimit hosts. Returns the steady-state program to solve over it: with its
 /// shared-link rows on a routed graph (always solved there: lp-prune and lp-grow-tree use its
 /// loads), on direct links when `solve_bound`.

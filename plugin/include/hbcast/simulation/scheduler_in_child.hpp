@@ -25,7 +25,7 @@ SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::strin
 /// reported, its report's header (the report without its run) in `header`. Throws
 /// std::runtime_error when the input itself failed.
 /// `simulate` returns the scheduler's one-run report (SimulationSession::simulate in a child forked
-/// from the process holding the session, issue 13). The timeout counts from `started`: now minus
+/// from the process holding the session). The timeout counts from `started`: now minus
 /// the shared work the child inherits, which its limit covers as when each child loaded the
 /// platform itself.
 SchedulerRun run_in_child(const std::function<SimulationReport()>& simulate, double timeout_seconds,

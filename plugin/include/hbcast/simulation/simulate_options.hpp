@@ -34,19 +34,19 @@ struct SimulateOptions {
   std::string format = "table";
   std::string dot_path;
   std::string gantt_path;                ///< --gantt FILE.svg|png: Gantt charts of the replays
-  std::string plan_path;                 ///< --plan: write each tree as a plan (README "Plans")
+  std::string plan_path;                 ///< --plan: write each tree as a plan (docs/deployment.md, "Plans")
   bool mpi_baselines = false;            ///< --mpi-baselines: SMPI's MPI_Bcast algorithms as rows too
   std::vector<std::string> simgrid_config;  ///< "key:value", as in --cfg=key:value
   std::vector<std::string> simgrid_log;     ///< as in --log=...
   double timeout_seconds = 0.0;
   bool keep_trees = false;                  ///< return the trees (for --dot and --plan)
-  /// Also solve the steady-state LP SSB(G) (seed 002, section 4.1) for the throughput bound.
+  /// Also solve the steady-state LP SSB(G) (Beaumont-Marchal-Robert, section 4.1) for the throughput bound.
   bool steady_state_bound = false;
-  /// The platform graph of seed 002's heuristics: "auto" (direct links where they reach every
-  /// host, else the routed candidates, issue 16) or "direct" (direct links only, as published).
+  /// The platform graph of Beaumont-Marchal-Robert's heuristics: "auto" (direct links where they reach every
+  /// host, else the routed candidates) or "direct" (direct links only, as published).
   std::string platform_graph = "auto";
 
-  /// "pairwise" (the platform's T_uv) or "sender-only" (each host's t_u, seed 000): the model the
+  /// "pairwise" (the platform's T_uv) or "sender-only" (each host's t_u, Liu): the model the
   /// schedulers see. Predictions under the platform's pairwise model are reported either way.
   std::string model = "pairwise";
   /// A sender-only instance instead of a platform (any one of these; each implies sender-only):
@@ -56,7 +56,7 @@ struct SimulateOptions {
   std::vector<double> class_values;     ///< --class-values: the classes --random-times draws from
   std::vector<double> time_range;       ///< --time-range LO,HI: uniform draws instead of classes
   std::uint64_t seed = 1;               ///< --seed for --random-times
-  /// A multicast instead of a broadcast (seed 001, section 4): host names or indices ...
+  /// A multicast instead of a broadcast (Khuller-Kim-Woeginger, section 4): host names or indices ...
   std::vector<std::string> members;     ///< --members
   std::optional<double> member_fraction;  ///< ... or --member-fraction F of the other hosts,
   std::uint64_t member_seed = 1;        ///< drawn with --member-seed (recorded in every output)

@@ -51,10 +51,10 @@ struct SchedulerRun {
   std::optional<ContentionSummary> contention;
   /// Every transfer, predicted and replayed (only when asked for, for --gantt).
   std::vector<GanttBar> gantt;
-  /// With the tree, for timed schedules (seed 004): each node's send start, -1 where none.
+  /// With the tree, for timed schedules (Khuller-Kim-Wan): each node's send start, -1 where none.
   std::vector<double> send_starts;
   /// The largest simulated - predicted (pairwise) time a node holds the message, and that node's
-  /// host: a matching makespan can hide a node informed late (issue 14, item 14).
+  /// host: a matching makespan can hide a node informed late.
   double lateness = 0.0;
   std::string latest_host;
   /// Pipelined only: the observed period, mean inter-arrival of slices at the node that completes
@@ -62,7 +62,7 @@ struct SchedulerRun {
   std::optional<double> observed_period;
   /// How the replay drove SimGrid: "events", "couriers" or "actors" (ReplayDriver); empty in older reports.
   std::string replay_driver;
-  /// Multi-tree plans (issue 16): each tree's weight (slices per second, summing to the plan's
+  /// Multi-tree plans: each tree's weight (slices per second, summing to the plan's
   /// throughput) and, when trees are kept, its children lists. Empty for single trees.
   std::vector<double> plan_weights;
   std::vector<std::vector<std::vector<NodeId>>> plan_children;
@@ -94,7 +94,7 @@ struct SimulationReport {
   std::map<std::string, std::string> network_config_origin;
   std::string scheduler_model = "pairwise"; ///< --model: what the schedulers see (pairwise or sender-only)
   std::string root_choice;                  ///< how the root was chosen (first host, fastest, given, random)
-  std::string platform_graph = "auto";      ///< --platform-graph: auto or direct (issue 16)
+  std::string platform_graph = "auto";      ///< --platform-graph: auto or direct
   std::map<std::string, double> scheduler_parameters;  ///< --param NAME=VALUE
   /// Multi-port only: where the hosts' send overheads come from (properties, up link, none), counted.
   std::string send_overhead_rule;
@@ -104,7 +104,7 @@ struct SimulationReport {
   std::string member_selection;
   std::vector<std::string> host_names;      ///< only with the trees (for --dot)
   /// The optimal multi-tree one-port throughput (bytes/s) of SSB(G), when asked for and the
-  /// platform has direct links (seed 002, section 4.1).
+  /// platform has direct links (Beaumont-Marchal-Robert, section 4.1).
   std::optional<double> lp_throughput;
   bool has_platform_graph = false;          ///< the platform has direct host-to-host links
   /// Schedulers of "all" that cannot work on this platform (status "skipped", `error` says why).

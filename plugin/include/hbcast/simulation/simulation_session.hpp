@@ -18,7 +18,7 @@
 
 namespace hbcast::cli {
 
-/// A platform read once for a whole `simulate` (issue 13, item 1): the SimGrid engine with the
+/// A platform read once for a whole `simulate`: the SimGrid engine with the
 /// platform loaded (exact mode unless --cfg overrides it), the pairwise and link models, the root,
 /// the members and the instance every scheduler sees with its shared models (sender-only times,
 /// latency grouping). A process holding a session forks one child per scheduler: each inherits all
@@ -37,7 +37,7 @@ public:
 
   /// Builds the models the schedulers share now rather than in each scheduler's child, where that
   /// is cheap (the costs are a table: host blocks, or at most kEagerCheckLimit hosts); elsewhere
-  /// each scheduler builds what it uses, as before.
+  /// each scheduler builds what it uses in its own child.
   void build_shared_models() const;
   /// Builds the platform graph of the schedulers that need one, as each would attach it, for them
   /// to share, and starts solving its steady-state program in a child process, so that the

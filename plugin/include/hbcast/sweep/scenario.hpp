@@ -40,10 +40,10 @@ struct Scenario {
   std::size_t repetitions = 1;
   std::uint64_t seed = 1;
   double timeout_seconds = 600.0;
-  bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (seed 002)
+  bool lp_bound = false;  ///< add the SSB(G) optimum and each tree's ratio to it (Beaumont-Marchal-Robert)
   /// add the count of over-subscribed shared links and the worst one (contention analysis)
   bool link_contention = false;
-  /// SMPI's own MPI_Bcast algorithms run beside the schedulers (issue 17), each a point and a row
+  /// SMPI's own MPI_Bcast algorithms run beside the schedulers, each a point and a row
   /// "mpi:NAME" per platform, repetition, configuration and size (broadcasts only).
   std::vector<std::string> mpi_baselines;
   std::string fingerprint;  ///< of the expanded scenario (scenario_fingerprint), set by the loaders
