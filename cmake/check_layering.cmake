@@ -15,6 +15,7 @@ set(HBCAST_LEVELS
   "platform"
   "replay"
   "simulation"
+  "entry"
   "report"
   "sweep"
   "experiments"
@@ -26,8 +27,9 @@ set(HBCAST_PURE util core model eval sender_only platform_graph grid cluster lin
 # trees and the registry, to check that a family's schedulers are registered as they should be.
 set(HBCAST_TESTS_MAY_INCLUDE sched)
 # Besides the adapters (platform/, replay/), the code that owns an engine: the one-scheduler
-# simulation and `hbcast lp`.
-set(HBCAST_SIMGRID_ALLOWED platform replay simulation cli)
+# simulation and `hbcast lp`; and the entry header include/hbcast/hbcast.hpp ("entry": the level
+# above simulation/, gathering the installed API).
+set(HBCAST_SIMGRID_ALLOWED platform replay simulation entry cli)
 
 cmake_policy(VERSION 3.22)
 
@@ -51,12 +53,16 @@ function(folder_of path out)
     set(${out} ${CMAKE_MATCH_1} PARENT_SCOPE)
   elseif(relative MATCHES "^include/hbcast/([^/]+)/")
     set(${out} ${CMAKE_MATCH_1} PARENT_SCOPE)
+  elseif(relative MATCHES "^include/hbcast/[^/]+\\.hpp$")
+    set(${out} entry PARENT_SCOPE)
   else()
     set(${out} "" PARENT_SCOPE)
   endif()
 endfunction()
 
-list(JOIN HBCAST_SIMGRID_ALLOWED "/, " simgrid_folders)
+set(simgrid_folder_list ${HBCAST_SIMGRID_ALLOWED})
+list(REMOVE_ITEM simgrid_folder_list entry)  # not a folder: the entry header may include SimGrid too
+list(JOIN simgrid_folder_list "/, " simgrid_folders)
 set(simgrid_folders "${simgrid_folders}/")
 # Messages are list items: they must hold no semicolon.
 set(violations)

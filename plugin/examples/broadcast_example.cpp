@@ -4,18 +4,7 @@
 // disagree (run it in exact mode, on a platform whose transfers share no link, e.g. hetero_star.xml).
 //
 //   broadcast_example PLATFORM.xml [--cfg=...]
-#include <hbcast/eval/atomic_evaluator.hpp>
-#include <hbcast/platform/loaded_platform.hpp>
-#include <hbcast/platform/platform_cost_model.hpp>
-#include <hbcast/replay/hbcast_plugin.hpp>
-#include <hbcast/replay/tree_broadcast.hpp>
-#include <hbcast/sender_only/fnf.hpp>
-
-#include <simgrid/s4u.hpp>
-#include <xbt/log.h>
-
-#include <cmath>
-#include <cstdio>
+#include <hbcast/hbcast.hpp>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(broadcast_example, "hbcast example: an application broadcasting its parameters");
 
@@ -38,7 +27,7 @@ int main(int argc, char** argv)
   const double bytes = 1 << 20;
   auto costs = std::make_shared<hbcast::PlatformCostModel>(platform);
   hbcast::BroadcastInstance instance(costs, platform.host_names(), bytes);
-  hbcast::ScheduleResult fnf = hbcast::schedule_fnf(instance, 0);
+  hbcast::ScheduleResult fnf = hbcast::run_scheduler(*hbcast::find_scheduler("fnf"), instance, 0);
   const double predicted = hbcast::evaluate_atomic(fnf.tree, *costs, bytes, hbcast::PortModel::one_port).makespan;
 
   double simulated = -1.0;

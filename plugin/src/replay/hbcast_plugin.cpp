@@ -1,5 +1,7 @@
 #include <hbcast/replay/hbcast_plugin.hpp>
 
+#include "delivery_log.hpp"
+
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/Extendable.hpp>
 #include <xbt/log.h>

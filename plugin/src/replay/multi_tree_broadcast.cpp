@@ -1,5 +1,7 @@
 #include <hbcast/replay/multi_tree_broadcast.hpp>
 
+#include "delivery_log.hpp"
+
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>

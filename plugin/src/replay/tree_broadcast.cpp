@@ -1,6 +1,7 @@
 #include <hbcast/replay/tree_broadcast.hpp>
 
 #include "actor_per_host_broadcast.hpp"
+#include "delivery_log.hpp"
 #include "event_driven_broadcast.hpp"
 
 #include <hbcast/core/tree_validation.hpp>

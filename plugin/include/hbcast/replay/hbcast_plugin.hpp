@@ -15,10 +15,4 @@ namespace hbcast {
 /// Time at which `host` held the whole message of the broadcast called `broadcast_name`, if it has.
 std::optional<double> delivery_time(const simgrid::s4u::Host& host, const std::string& broadcast_name);
 
-namespace plugin_detail {
-void record_delivery(simgrid::s4u::Host& host, const std::string& broadcast_name, double time);
-void track_started(const std::string& broadcast_name);
-void track_finished(const std::string& broadcast_name);
-}  // namespace plugin_detail
-
 }  // namespace hbcast
