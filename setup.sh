@@ -9,7 +9,8 @@ cd "$(dirname "$0")"
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
           libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin
+          pybind11-dev python3-dev python3-pytest python3-pandas python3-matplotlib)
 # The Slurm test (slurm.sweep_array) starts a single-node cluster: scenarios/slurm/local_cluster.sh.
 if [ "${1:-}" = --test ]; then packages+=(munge slurmctld slurmd slurm-client); fi
 missing=()
