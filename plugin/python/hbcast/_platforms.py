@@ -221,6 +221,8 @@ class Platform:
         """
         from ._trees import tree_from_run
 
+        if not isinstance(scheduler, str) or not scheduler or "," in scheduler or scheduler == "all":
+            raise _hbcast.OptionError(f"schedule takes one scheduler name, not {scheduler!r} (simulate runs several)")
         options = {
             "schedulers": [scheduler], "root": root, "params": parameters_list(params), "size": size_text(size),
             "slices": slices, "port": port, "model": model, "platform_graph": platform_graph, "members": members,

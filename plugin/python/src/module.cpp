@@ -29,6 +29,8 @@
 
 #include <iostream>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <sstream>
 
 namespace py = pybind11;
@@ -37,13 +39,50 @@ using nlohmann::json;
 namespace hbcast::python {
 namespace {
 
+// One InterruptionGuard while any thread is in a blocking call (the guard itself counts its
+// owners without a lock).
+class SharedInterruptionGuard {
+public:
+  SharedInterruptionGuard()
+  {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (count()++ == 0)
+      guard().emplace();
+  }
+  ~SharedInterruptionGuard()
+  {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (--count() == 0)
+      guard().reset();
+  }
+  SharedInterruptionGuard(const SharedInterruptionGuard&) = delete;
+  SharedInterruptionGuard& operator=(const SharedInterruptionGuard&) = delete;
+
+private:
+  static std::mutex& mutex()
+  {
+    static std::mutex shared;
+    return shared;
+  }
+  static int& count()
+  {
+    static int shared = 0;
+    return shared;
+  }
+  static std::optional<cli::InterruptionGuard>& guard()
+  {
+    static std::optional<cli::InterruptionGuard> shared;
+    return shared;
+  }
+};
+
 // Runs `work` without the GIL, SIGINT and SIGTERM recorded rather than raised (the library's
 // supervising loops then kill their children and throw cli::Interrupted).
 template <class Work>
 auto blocking(Work&& work)
 {
   py::gil_scoped_release release;
-  cli::InterruptionGuard interruption;
+  SharedInterruptionGuard interruption;
   return work();
 }
 
@@ -270,7 +309,7 @@ PYBIND11_MODULE(_hbcast, module)
             return blocking([&] { return server.request(json::parse(request)).dump(); });
           },
           py::arg("request"))
-      .def("close", [](PlatformServer& server) { blocking([&] { server.close(); }); })
+      .def("close", &PlatformServer::close, "Stops the platform's process (a kill: no wait on it).")
       .def_property_readonly("running", &PlatformServer::running)
       .def_property_readonly("pid", &PlatformServer::pid);
 

@@ -2,6 +2,7 @@
 Tree objects, contention and lateness, pandas, and every error path."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -87,6 +88,14 @@ def test_contention_and_lateness_per_host(tmp_path):
         assert results["fnf"].oversubscribed_links >= 1 and results["fnf"].worst_link == "wan_UP"
         assert results["fnf"].lateness > 0.0
         assert results["flat"].oversubscribed_links == 0
+
+
+def test_records_without_trees_keep_the_fields():
+    full = hbcast.simulate(TIERS_30, "fnf,lcf")
+    light = hbcast.simulate(TIERS_30, "fnf,lcf", keep_trees=False)
+    assert [comparable(r) for r in light] == [comparable(r) for r in full]
+    assert light["fnf"].tree is None and light["fnf"].replayed_times == {}
+    assert full["fnf"].tree is not None and len(full["fnf"].replayed_times) == 30
 
 
 def test_to_pandas_has_the_csv_columns():
@@ -224,3 +233,15 @@ def test_ctrl_c_stops_the_children():
     assert time.monotonic() - started < 5
     for child in before:
         assert not os.path.exists(f"/proc/{child}") or open(f"/proc/{child}/stat").read().split()[2] == "Z", child
+
+
+def test_mpi_baselines_are_the_commands(tmp_path):
+    if shutil.which("smpirun") is None:
+        pytest.skip("smpirun is not installed (Debian: libsimgrid-dev)")
+    with hbcast.generate("star", nodes=4, seed=1, path=tmp_path / "star4.xml") as platform:
+        expected = cli_records(platform.path, "-s", "flat", "--mpi-baselines")
+        results = hbcast.simulate(platform, "flat", mpi_baselines=True)
+        assert [comparable(r) for r in results] == [comparable(r) for r in expected]
+        assert len([r for r in results if r.scheduler.startswith("mpi:")]) > 10
+        assert results["mpi:binomial_tree"].status == "ok"
+        assert results.report["winner"]
