@@ -194,12 +194,30 @@ class Results(Sequence[Record]):
         return pandas.DataFrame.from_records(self.to_dicts(), columns=self.columns)
 
 
-def results_from_report(answer: Mapping[str, Any], platform: Any) -> Results:
-    """The records of a simulation report (``simulate_report``'s JSON answer)."""
+def _options_for(scheduler: str, options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The simulation's options as one scheduler's tree keeps them: only the parameters it takes."""
+    from ._schedulers import schedulers
+
+    kept = dict(options)
+    if kept.get("params"):
+        taken = {p.name for info in schedulers() if info.name == scheduler for p in info.parameters}
+        kept["params"] = [text for text in kept["params"] if text.split("=", 1)[0] in taken] or None
+    return kept
+
+
+def results_from_report(answer: Mapping[str, Any], platform: Any, *, tree_options: Optional[Mapping[str, Any]] = None,
+                        given: Optional[Mapping[str, Any]] = None) -> Results:
+    """The records of a simulation report (``simulate_report``'s JSON answer). A record's tree is
+    the given Tree object for a ``tree:NAME`` record (``given`` maps the names to them), else one
+    built from the run, predicting with ``tree_options`` (the simulation's root, params, model...)."""
     from ._trees import tree_from_run
 
     report = answer["report"]
     columns, rows = _hbcast.report_rows(json.dumps(report))
+    # The root and members as drawn or resolved ("fastest", member_fraction).
+    options = dict(tree_options or {}, root=report.get("root"))
+    if report.get("members"):
+        options["members"] = report["members"]
     runs = {run["scheduler"]: run for run in report.get("runs", [])}
     hosts = report.get("host_names", [])
     records = []
@@ -208,10 +226,11 @@ def results_from_report(answer: Mapping[str, Any], platform: Any) -> Results:
         extras: Dict[str, Any] = {}
         if run is not None and run.get("status") == "ok":
             name = fields["scheduler"]
-            if name.startswith("tree:"):
-                name = name[len("tree:"):]
-            scheduler = None if fields["scheduler"].startswith("tree:") else fields["scheduler"]
-            extras["tree"] = tree_from_run(platform, report, run, scheduler=scheduler, options={}, name=name)
+            if given and name in given:
+                extras["tree"] = given[name]
+            else:
+                extras["tree"] = tree_from_run(platform, report, run, scheduler=name,
+                                               options=_options_for(name, options))
             extras["ready_times"] = {h: t for h, t in zip(hosts, run.get("ready_times", [])) if t >= 0.0}
             extras["replayed_times"] = {h: t for h, t in zip(hosts, run.get("replayed_times", [])) if t >= 0.0}
             extras["contention"] = run.get("contention")

@@ -63,12 +63,14 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
     names: List[str] = []
     given: List[Dict[str, Any]] = []
     trees: List[_Broadcast] = []
+    given_objects: Dict[str, _Broadcast] = {}
     for entry in ([schedulers] if isinstance(schedulers, (str, _Broadcast)) else list(schedulers)):
         if isinstance(entry, _Broadcast):
             spec = entry._given()
             names.append(spec["name"])
             given.append(spec)
             trees.append(entry)
+            given_objects[spec["name"]] = entry
         else:
             names.extend(names_list(str(entry)) or [])
     options: Dict[str, Any] = {
@@ -88,7 +90,7 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
                                       "give platform=None")
         options.update(cfg=list(cfg or []), log=list(log or []))
         answer = json.loads(_hbcast.simulate(json.dumps(options)))
-        return results_from_report(answer, None)
+        return results_from_report(answer, None, given=given_objects)
     _hbcast.check_options(json.dumps(options))  # bad options before any platform is loaded
     owned = None
     if not isinstance(platform, Platform):
@@ -113,7 +115,10 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
         if owned is not None:
             owned.close()
         raise
-    return results_from_report(answer, target)
+    # A record's tree predicts again with the options that shaped it.
+    tree_options = {key: options[key] for key in ("root", "params", "model", "platform_graph", "members", "timeout")
+                    if key in options}
+    return results_from_report(answer, target, tree_options=tree_options, given=given_objects)
 
 
 def _default_platform() -> str:

@@ -90,6 +90,19 @@ def test_contention_and_lateness_per_host(tmp_path):
         assert results["flat"].oversubscribed_links == 0
 
 
+def test_a_records_tree_predicts_with_the_simulations_options(tiers):
+    # Parameters, drawn members and the resolved root shape the scheduler's own model: the
+    # record's tree, predicted again at the simulation's size, gives the record's own figures.
+    results = hbcast.simulate(tiers, "lcf-m,fnf", params={"m": 3}, member_fraction=0.5, member_seed=4, root="fastest")
+    assert results.report["members"] and results.report["root_choice"].startswith("fastest")
+    for record in results:
+        tree = record.tree
+        tree.prediction = None
+        again = tree.predict(size=record.message_bytes)
+        assert again.own.makespan == record.own_makespan and again.pairwise.makespan == record.pairwise_makespan
+        assert again.own_model == record.own_model
+
+
 def test_records_without_trees_keep_the_fields():
     full = hbcast.simulate(TIERS_30, "fnf,lcf")
     light = hbcast.simulate(TIERS_30, "fnf,lcf", keep_trees=False)

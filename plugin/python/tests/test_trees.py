@@ -55,6 +55,16 @@ def test_predict_runs_the_schedulers_own_model_again(tiers, scheduler):
     assert again.ready_times == kept.ready_times
 
 
+def test_predict_keeps_the_schedulers_parameters(tiers):
+    tree = tiers.schedule("lcf-m", params={"m": 5}, size="1MiB")
+    kept = tree.prediction
+    tree.prediction = None
+    again = tree.predict(size="1MiB")
+    assert again.own == kept.own and again.own_model == kept.own_model
+    expected = cli_records(TIERS_30, "-s", "lcf-m", "--param", "m=5", "--size", "1MiB")[0]
+    assert again.own.makespan == expected["own_makespan"]
+
+
 def test_predict_at_another_size_equals_the_command_replaying_the_plan(tiers, tmp_path):
     tree = tiers.schedule("fnf", size="4MiB")
     plan = tmp_path / "fnf.json"

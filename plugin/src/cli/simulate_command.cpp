@@ -277,9 +277,12 @@ void check_request(const SimulateOptions& options, CheckedRequest& request)
   request.schedulers = expand_schedulers(options.schedulers, options.given_trees);
   if (!options.gantt_path.empty())
     check_gantt_request(options.gantt_path, options.slices);
-  std::vector<std::string> names;
+  std::vector<std::string> names;  // a given tree's parameters are its own scheduler's
   for (const auto& scheduler : request.schedulers)
     names.push_back(scheduler.name);
+  for (const auto& given : options.given_trees)
+    if (!given.own_scheduler.empty())
+      names.push_back(given.own_scheduler);
   parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
   request.effective = options;
   request.effective.keep_trees =
