@@ -28,7 +28,7 @@ class SchedulerInfo:
         paper: the paper and section it comes from.
         parameters: the parameters it reads, with their defaults.
         needs_platform_graph: works only where hosts are joined by direct links (or a routed
-            graph can be built), like the seed 002 heuristics.
+            graph can be built), like the Beaumont-Marchal-Robert heuristics.
         needs_links: reads the platform's links and routes (the link-aware schedulers).
         named_only: runs only when named, never as part of ``"all"`` (multi-tree plans).
         multicast: has a multicast algorithm of its own (the others prune their broadcast tree).

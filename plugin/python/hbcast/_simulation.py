@@ -43,7 +43,7 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
         root: the host that broadcasts (default: the first host, or the trees' root); ``"fastest"``.
         params: scheduler parameters, ``{"m": 4}`` (``--param m=4``).
         model: what the schedulers see: ``"pairwise"`` or ``"sender-only"``.
-        platform_graph: ``"auto"`` or ``"direct"`` (seed 002's heuristics' platform graph).
+        platform_graph: ``"auto"`` or ``"direct"`` (Beaumont-Marchal-Robert's heuristics' platform graph).
         members, member_fraction, member_seed: a multicast to these hosts (names or indices), or to
             a fraction of the other hosts drawn with the seed.
         mpi_baselines: also run SMPI's own MPI_Bcast algorithms (records ``mpi:NAME``).
