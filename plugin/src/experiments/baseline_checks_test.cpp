@@ -29,7 +29,7 @@ CheckResult best_ratio(const std::string& rows, const std::string& check)
 
 TEST(BestRatio, BestTreeOverBestMpiInEveryGroupWithTheFailuresNamed)
 {
-  const auto result = best_ratio(kRows, "{x: slices}");
+  const auto result = best_ratio(kRows, "{x: slices, at_most: 2}");
   EXPECT_EQ(result.verdict, Verdict::pass);
   EXPECT_EQ(result.measured, "0.625 to 1.25 (2 groups)");  // 1.0 / 1.6 and 2.0 / 1.6
   EXPECT_NE(result.table.find("| slices=1, repetition=0 | fnf 2 | mpi:ompi_pipeline 1.6 | 1.25 | mpi:SMP_linear |"),
@@ -42,12 +42,13 @@ TEST(BestRatio, FailsAboveItsBoundOrWithoutOneSide)
 {
   EXPECT_EQ(best_ratio(kRows, "{x: slices, at_most: 1.0}").verdict, Verdict::fail);  // 1.25 at 1 slice
   EXPECT_EQ(best_ratio(kRows, "{x: slices, at_most: 1.25}").verdict, Verdict::pass);
+  EXPECT_THROW(best_ratio(kRows, "{x: slices}"), std::exception);  // no bound: not a check
   const std::string no_mpi = "scheduler,slices,repetition,simulated_makespan,status\nfnf,1,0,2.0,ok\n";
-  const auto lonely = best_ratio(no_mpi, "{x: slices}");
+  const auto lonely = best_ratio(no_mpi, "{x: slices, at_most: 1}");
   EXPECT_EQ(lonely.verdict, Verdict::fail);
   EXPECT_EQ(lonely.measured, "at slices=1, repetition=0: no MPI row ran");
   const std::string tree_failed = std::string(kRows) + "ecef,1,0,,failed\n";
-  EXPECT_EQ(best_ratio(tree_failed, "{x: slices}").measured, "at slices=1, repetition=0: ecef did not run");
+  EXPECT_EQ(best_ratio(tree_failed, "{x: slices, at_most: 1}").measured, "at slices=1, repetition=0: ecef did not run");
 }
 
 TEST(RelativeDifference, SmpiAgainstTheSameTreeInTheSelectedGroups)
@@ -79,7 +80,7 @@ TEST(RatioToBest, OneSchedulerOverTheBestOfTheOthersInEveryGroup)
     return check_ratio_to_best(rows, YAML::Load(yaml), "case.yaml");
   };
   // 1.2 / min(1.0, 4.0) at one cluster; 0.5 / min(2.0, 1.0) at four (lcf did not apply there).
-  const auto result = check("{of: link-ecef, against: [binomial, fnf, lcf], x: clusters}");
+  const auto result = check("{of: link-ecef, against: [binomial, fnf, lcf], x: clusters, at_most: 1.2}");
   EXPECT_EQ(result.verdict, Verdict::pass);
   EXPECT_EQ(result.measured, "0.5 to 1.2 (2 groups)");
   EXPECT_NE(result.table.find("| clusters=1, repetition=0 | link-ecef 1.2 | binomial 1 | 1.2 |"), std::string::npos)
@@ -87,9 +88,9 @@ TEST(RatioToBest, OneSchedulerOverTheBestOfTheOthersInEveryGroup)
   EXPECT_NE(result.table.find("| clusters=4, repetition=0 | link-ecef 0.5 | fnf 1 | 0.5 |"), std::string::npos)
       << result.table;
   EXPECT_EQ(check("{of: link-ecef, against: [binomial, fnf], x: clusters, at_most: 1.0}").verdict, Verdict::fail);
-  EXPECT_EQ(check("{of: link-ecef, against: fnf, x: clusters, where: {clusters: '1'}}").measured, "0.3");
+  EXPECT_EQ(check("{of: link-ecef, against: fnf, x: clusters, where: {clusters: '1'}, at_most: 1}").measured, "0.3");
   // The best of two against the best of the rest: min(1.2, 1.0) / 4.0 at one cluster.
-  const auto best_of_two = check("{of: [link-ecef, binomial], against: fnf, x: clusters, where: {clusters: '1'}}");
+  const auto best_of_two = check("{of: [link-ecef, binomial], against: fnf, x: clusters, where: {clusters: '1'}, at_most: 1}");
   EXPECT_EQ(best_of_two.measured, "0.25");
   EXPECT_NE(best_of_two.table.find("| binomial 1 | fnf 4 | 0.25 |"), std::string::npos) << best_of_two.table;
 }
@@ -99,11 +100,14 @@ TEST(RatioToBest, FailsWhenASideIsMissingOrARowFailed)
   const auto failed = ResultsTable::parse("scheduler,clusters,repetition,simulated_makespan,status\n"
                                           "link-ecef,1,0,1.2,ok\nbinomial,1,0,,failed\nfnf,1,0,2.0,ok\n",
                                           "rows.csv");
-  const auto result = check_ratio_to_best(failed, YAML::Load("{of: link-ecef, against: [binomial, fnf], x: clusters}"),
+  const auto result = check_ratio_to_best(failed, YAML::Load("{of: link-ecef, against: [binomial, fnf], x: clusters, at_most: 1}"),
                                           "case.yaml");
   EXPECT_EQ(result.verdict, Verdict::fail);
   EXPECT_EQ(result.measured, "at clusters=1, repetition=0: binomial did not run");
-  const auto alone = check_ratio_to_best(failed, YAML::Load("{of: link-fnf, against: fnf, x: clusters}"), "case.yaml");
+  const auto alone = check_ratio_to_best(failed, YAML::Load("{of: link-fnf, against: fnf, x: clusters, at_most: 1}"), "case.yaml");
   EXPECT_EQ(alone.measured, "at clusters=1, repetition=0: no row of link-fnf");
-  EXPECT_THROW(check_ratio_to_best(failed, YAML::Load("{of: link-ecef, x: clusters}"), "case.yaml"), std::exception);
+  EXPECT_THROW(check_ratio_to_best(failed, YAML::Load("{of: link-ecef, x: clusters, at_most: 1}"), "case.yaml"), std::exception);
+  // A ratio without its bound is not a check.
+  EXPECT_THROW(check_ratio_to_best(failed, YAML::Load("{of: link-ecef, against: fnf, x: clusters}"), "case.yaml"),
+               std::exception);
 }

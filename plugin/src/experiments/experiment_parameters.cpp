@@ -56,6 +56,15 @@ std::vector<std::vector<double>> ExperimentParameters::number_lists(const char* 
   }
 }
 
+std::string ExperimentParameters::text(const char* key, std::string fallback) const
+{
+  if (!parameters_[key])
+    return fallback;
+  if (!parameters_[key].IsScalar() || parameters_[key].Scalar().empty())
+    fail(key, "expected a text");
+  return parameters_[key].Scalar();
+}
+
 std::string ExperimentParameters::choice(const char* key, const std::vector<std::string>& allowed,
                                          std::string fallback) const
 {

@@ -136,7 +136,8 @@ std::string results_csv(const GridStatisticsTable& table, std::size_t instances)
   return csv;
 }
 
-std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances, bool judge)
+std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances,
+                                     const std::string& report_only)
 {
   const auto ecef_family = paper_heuristics(in_ecef_family);
   const auto not_flat = paper_heuristics([](const std::string& name) { return name != "grid-flat"; });
@@ -159,10 +160,14 @@ std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size
       const double rate = hit_rate(stats, "ecef-lat-max", instances);
       low = std::min(low, rate), high = std::max(high, rate), sum += rate, ++counts;
     }
-  if (counts > 0)
-    checks.push_back({"hit rate of ECEF-LAT across cluster counts >= 3",
-                      fmt::format("mean {:.1f}%, from {:.1f}% to {:.1f}%", 100 * sum / counts, 100 * low, 100 * high),
-                      "about 45%, constant (Fig. 4)", Verdict::report, markdown_table(table, instances, true)});
+  // Fig. 4 gives no tolerance: the figure read to +-10 points, as the Table 3 case reads its bars.
+  const double mean_rate = counts > 0 ? sum / counts : NAN;
+  checks.push_back({"hit rate of ECEF-LAT across cluster counts >= 3",
+                    counts > 0 ? fmt::format("mean {:.1f}%, from {:.1f}% to {:.1f}%", 100 * mean_rate, 100 * low, 100 * high)
+                               : "no rows",
+                    "45% +- 10 (about 45%, constant, Fig. 4)",
+                    std::abs(mean_rate - 0.45) <= 0.10 ? Verdict::pass : Verdict::fail,
+                    markdown_table(table, instances, true)});
   const auto& largest = *table.rbegin();
   std::vector<std::pair<double, std::string>> ranking;
   for (const auto& name : ecef_family)
@@ -171,14 +176,16 @@ std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size
   std::string order;
   for (const auto& [value, name] : ranking)
     order += fmt::format("{}{} {:.3f} s", order.empty() ? "" : " < ", name, value);
+  const bool lat_smallest = !ranking.empty() && ranking.front().second == find_grid_heuristic("ecef-lat-max")->paper_name;
   checks.push_back({fmt::format("mean completion time at {} clusters, ECEF family", largest.first), order,
-                    "ECEF-LAT slightly smallest at many clusters (Fig. 3)", Verdict::report,
+                    "ECEF-LAT slightly smallest at many clusters (Fig. 3)", lat_smallest ? Verdict::pass : Verdict::fail,
                     markdown_table(table, instances, false)});
-  if (!judge)
+  if (!report_only.empty())
     for (auto& check : checks)
       if (check.verdict != Verdict::report) {
-        check.measured += check.verdict == Verdict::pass ? " (holds; reported only)" : " (does not hold; reported only)";
+        check.measured += check.verdict == Verdict::pass ? " (holds)" : " (does not hold)";
         check.verdict = Verdict::report;
+        check.note = report_only;
       }
   return checks;
 }

@@ -22,15 +22,14 @@ std::vector<CheckResult> run_grid_heuristics(const YAML::Node& parameters, const
   const GridCompletion completion =
       given.choice("completion", {"release", "arrival"}, "release") == "release" ? GridCompletion::release
                                                                                  : GridCompletion::arrival;
-  const std::size_t judge = given.count("judge", 1);
-  if (min_clusters < 2 || min_clusters > max_clusters || instances == 0 || optimum_max > kGridOptimumMaxClusters ||
-      judge > 1)
+  const std::string report_only = given.text("report_only", "");
+  if (min_clusters < 2 || min_clusters > max_clusters || instances == 0 || optimum_max > kGridOptimumMaxClusters)
     throw ScenarioError(case_path + ": need 2 <= min_clusters <= max_clusters, instances >= 1 and "
-                                    "optimum_max_clusters <= " + std::to_string(kGridOptimumMaxClusters) + ", judge 0 or 1");
+                                    "optimum_max_clusters <= " + std::to_string(kGridOptimumMaxClusters));
   const GridStatisticsTable table =
       measure_grid_heuristics_over(min_clusters, max_clusters, instances, seed, optimum_max, completion);
   write_file_atomically(results_path, results_csv(table, instances));
-  return grid_checks(table, instances, judge);
+  return grid_checks(table, instances, report_only);
 }
 
 }  // namespace hbcast::cli

@@ -11,7 +11,8 @@ namespace hbcast::cli {
 /// clusters,heuristic,paper_name,instances,mean_makespan,hit_rate,mean_ratio_to_optimum,optimal_rate
 std::string results_csv(const GridStatisticsTable& table, std::size_t instances);
 /// The published claims of Barchet-Steffenel-Mounié, section 6, checked and reported (see run_grid_heuristics);
-/// with judge false every verdict becomes a report (the measured text says whether it held).
-std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances, bool judge);
+/// with `report_only` (its reason) not empty every verdict becomes a report that says whether it held.
+std::vector<CheckResult> grid_checks(const GridStatisticsTable& table, std::size_t instances,
+                                     const std::string& report_only);
 
 }  // namespace hbcast::cli

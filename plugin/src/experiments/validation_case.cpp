@@ -1,5 +1,6 @@
 #include <hbcast/experiments/validation_case.hpp>
 
+#include <hbcast/experiments/validation_checks.hpp>
 #include <hbcast/experiments/validation_experiments.hpp>
 #include <hbcast/report/gnuplot_figure.hpp>
 #include <hbcast/sweep/yaml_file.hpp>
@@ -99,7 +100,8 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   (result.kind == "sweep" ? result.scenario : result.parameters) = data;
   if (!root["expectations"] || !root["expectations"].IsSequence())
     fail(path, root, "expectations", "missing (a list of checks)");
-  result.expectations = root["expectations"];
+  check_expectations(root["expectations"], path, result.kind != "sweep");
+  result.expectations = known_gaps_of_form(root["expectations"], full);
   result.figures = read_figures(path, root["figures"]);
   return result;
 }

@@ -16,7 +16,7 @@ namespace hbcast::cli {
 ///   over rows whose scheduler is not "mpi:...") over the best MPI algorithm (rows "mpi:NAME"),
 ///   each winner named, with the MPI algorithms SMPI could not finish. Fails when a group lacks a
 ///   side, a value is not finite and positive, an hbcast row failed (not-applicable rows are left
-///   out), or (with `at_most`) a ratio exceeds it.
+///   out), or a ratio exceeds `at_most` (required).
 CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& check, const std::string& case_path);
 
 /// relative_difference: in each group, (column[of] - column[to]) / column[to] for two schedulers
@@ -31,8 +31,8 @@ CheckResult check_relative_difference(const ResultsTable& results, const YAML::N
 ///   winners named; e.g. the best link-aware tree against the best published tree.
 ///   Groups as above, `where` as for relative_difference. Fails when a group has no `of` or no
 ///   `against` row, a listed row failed
-///   or has no positive finite value (not-applicable rows are left out), or (with `at_most`) a
-///   ratio exceeds it.
+///   or has no positive finite value (not-applicable rows are left out), or a ratio exceeds
+///   `at_most` (required).
 CheckResult check_ratio_to_best(const ResultsTable& results, const YAML::Node& check, const std::string& case_path);
 
 }  // namespace hbcast::cli

@@ -22,6 +22,8 @@ public:
   const std::string& path() const { return path_; }
   /// One of the words in `allowed`, e.g. completion: release; `fallback` when the key is absent.
   std::string choice(const char* key, const std::vector<std::string>& allowed, std::string fallback) const;
+  /// Free text, e.g. a reason; `fallback` when the key is absent.
+  std::string text(const char* key, std::string fallback) const;
 
 private:
   [[noreturn]] void fail(const char* key, const std::string& what) const;
