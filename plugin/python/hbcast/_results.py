@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union, overload
 
 from . import _hbcast
 

@@ -67,6 +67,9 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
     for entry in ([schedulers] if isinstance(schedulers, (str, _Broadcast)) else list(schedulers)):
         if isinstance(entry, _Broadcast):
             spec = entry._given()
+            if spec["name"] in given_objects:
+                raise _hbcast.OptionError(f"two trees are named '{entry.name}': name them (Tree.from_parents(..., "
+                                          "name=...)) to tell their records apart")
             names.append(spec["name"])
             given.append(spec)
             trees.append(entry)

@@ -141,3 +141,18 @@ def test_a_platform_is_closed_by_its_with_block(tmp_path):
         assert os.path.exists(f"/proc/{pid}")
     assert platform.closed
     assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
+
+
+def test_a_platform_process_that_dies_is_an_exception_then_starts_again(tmp_path):
+    import signal
+    import time
+
+    with hbcast.load_platform(write(tmp_path, "two.xml", TWO_SITES)) as platform:
+        first = platform._server.pid
+        os.kill(first, signal.SIGKILL)
+        time.sleep(0.2)
+        with pytest.raises(hbcast.SimulationError, match="SimGrid crashed \\(Killed\\)"):
+            platform.groups("latency")
+        # The next request loads the platform again in a new process.
+        assert platform.route("n0", "s0").latency == pytest.approx(20e-6 + 3e-3 + 80e-6, rel=1e-12)
+        assert platform._server.pid not in (first, -1)

@@ -73,6 +73,15 @@ def test_trees_replay_beside_the_schedulers(tiers, tmp_path):
     assert results["tree:chain"].tree.edges == chain.edges
 
 
+def test_trees_of_one_name_are_refused(tiers):
+    first = hbcast.Tree.from_edges(tiers, tiers.schedule("flat").edges)
+    second = hbcast.Tree.from_edges(tiers, tiers.schedule("binomial").edges)
+    with pytest.raises(hbcast.OptionError, match="two trees are named 'user'"):
+        hbcast.simulate(tiers, [first, second])
+    second.name = "binomial-copy"
+    assert [r.scheduler for r in hbcast.simulate(tiers, [first, second])] == ["tree:user", "tree:binomial-copy"]
+
+
 def test_contention_and_lateness_per_host(tmp_path):
     with hbcast.load_platform(write(tmp_path, "two.xml", TWO_SITES)) as platform:
         results = hbcast.simulate(platform, "flat,fnf", size="1MiB")

@@ -1,6 +1,11 @@
 """Sweeps and results files from Python: the command's rows, byte for byte and record for record."""
 
 import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
@@ -121,3 +126,31 @@ def test_results_file_errors_are_the_commands(tmp_path):
         hbcast.read_results(ragged)
     assert str(error.value) == cli_error("plot", ragged, "--x", "a", "--y", "b", "-o", tmp_path / "f.svg")
     assert not os.path.exists(tmp_path / "f.svg")
+
+
+SLOW_SWEEP = textwrap.dedent("""
+    import sys, hbcast
+    scenario = {"name": "slow", "platform": {"file": sys.argv[1]}, "schedulers": ["binomial"],
+                "sizes": ["1GiB"], "slices": [100000, 100001, 100002, 100003], "timeout": 600}
+    print("started", flush=True)
+    try:
+        hbcast.sweep(scenario, output=sys.argv[2], jobs=2)
+    except KeyboardInterrupt as interruption:
+        print("interrupted:", interruption, flush=True)
+        sys.exit(7)
+""")
+
+
+def test_ctrl_c_stops_a_sweep_and_keeps_its_file_resumable(tmp_path):
+    output = tmp_path / "slow.csv"
+    script = subprocess.Popen([sys.executable, "-c", SLOW_SWEEP, TIERS_30, str(output)], stdout=subprocess.PIPE,
+                              text=True)
+    assert script.stdout.readline().strip() == "started"
+    time.sleep(2.0)
+    script.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    out, _ = script.communicate(timeout=30)
+    assert script.returncode == 7, out
+    assert time.monotonic() - started < 5
+    assert "workers killed" in out and str(output) in out
+    assert output.exists()  # the header and the rows done, resumable
