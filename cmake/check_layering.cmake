@@ -9,7 +9,7 @@ set(HBCAST_LEVELS
   "core"
   "model"
   "eval"
-  "sender_only platform_graph grid cluster link_aware"
+  "sender_only platform_graph grid cluster link_aware calibration"
   "sched"
   "plan"
   "platform"
@@ -20,9 +20,9 @@ set(HBCAST_LEVELS
   "sweep"
   "experiments"
   "cli")
-set(HBCAST_FAMILIES sender_only platform_graph grid cluster link_aware)
+set(HBCAST_FAMILIES sender_only platform_graph grid cluster link_aware calibration)
 # Levels that must not see SimGrid: everything up to and including sched/.
-set(HBCAST_PURE util core model eval sender_only platform_graph grid cluster link_aware sched plan)
+set(HBCAST_PURE util core model eval sender_only platform_graph grid cluster link_aware calibration sched plan)
 # Tests of a pure folder (*_test.cpp, *test_support*.hpp) may also include sched/: the baselines'
 # trees and the registry, to check that a family's schedulers are registered as they should be.
 set(HBCAST_TESTS_MAY_INCLUDE sched)

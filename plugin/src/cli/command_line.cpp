@@ -52,6 +52,8 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   add_validate_command(app, context);
   add_lp_command(app, context);
   add_smpi_command(app, context);
+  add_calibrate_command(app, context);
+  add_probe_command(app, context);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(app, argv[1])) {
     err << "hbcast: error: unknown command '" << argv[1] << "' (see 'hbcast --help')\n";

@@ -18,6 +18,7 @@
 #include <hbcast/simulation/sender_only_source.hpp>
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/simulation/smpi_run.hpp>
+#include <hbcast/simulation/size_factor_config.hpp>
 #include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
@@ -405,6 +406,13 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "SimGrid option key:value, passed through (e.g. --cfg=network/model:LV08); by default "
                       "network/model:CM02, network/crosstraffic:0, network/TCP-gamma:1e30 (exact mode)"))
       ->delimiter('\0');  // one key:value per --cfg, as SimGrid takes them (values may hold commas)
+  auto cfg_files = std::make_shared<std::vector<std::string>>();
+  command->add_option("--cfg-file", *cfg_files,
+                      "SimGrid options from a file, one --cfg=key:value a line (hbcast calibrate's FILE.cfg; "
+                      "smpirun takes the same as $(cat FILE)); SMPI's size factors in it are applied to every link "
+                      "at the slice size (repeatable)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   as_list(command->add_option("--log", options->simgrid_log,
                               "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)"))
       ->delimiter('\0');
@@ -444,8 +452,12 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "multicast to a fraction F in (0, 1] of the other hosts, drawn with --member-seed");
   command->add_option("--member-seed", options->member_seed, "seed of --member-fraction (recorded; default 1)")
       ->check(whole_number_at_least(0));
-  command->callback([options, tree_files, command, &context] {
+  command->callback([options, tree_files, cfg_files, command, &context] {
     run_reporting_errors(context, [&] {
+      for (const auto& file : *cfg_files) {
+        const auto settings = read_cfg_file(file);
+        options->simgrid_config.insert(options->simgrid_config.begin(), settings.begin(), settings.end());
+      }
       options->message_bytes = parse_size(options->size);
       if (!tree_files->empty() && command->count("--scheduler") == 0)
         options->schedulers.clear();

@@ -1,4 +1,6 @@
 #include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/size_factor_config.hpp>
+#include <hbcast/platform/link_scaling.hpp>
 #include <hbcast/simulation/simulation_session.hpp>
 
 #include <hbcast/simulation/slice_limits.hpp>
@@ -283,7 +285,7 @@ std::unique_ptr<sg4::Engine> start_engine(const SimulateOptions& options)
   argv.push_back(nullptr);
   int argc = static_cast<int>(arguments.size());
   auto engine = std::make_unique<sg4::Engine>(&argc, argv.data());
-  configure_engine(*engine, options.simgrid_config);
+  configure_engine(*engine, split_size_factors(options.simgrid_config).simgrid_config);
   return engine;
 }
 
@@ -511,6 +513,13 @@ std::shared_ptr<SessionPlatform> load_session_platform(const SimulateOptions& op
   loaded->simgrid_log = options.simgrid_log;
   loaded->path = options.platform.empty() ? default_platform_path() : options.platform;
   loaded->platform = LoadedPlatform::load(*loaded->engine, loaded->path);
+  // SMPI's size factors (--cfg smpi/lat-factor, smpi/bw-factor, network/model:SMPI): every link as
+  // a transfer of one slice sees it, for the predictions, the link models and the replay alike.
+  if (const SizeFactorConfig size_factors = split_size_factors(options.simgrid_config); size_factors.factors) {
+    loaded->factor_slice_bytes = slice_size(options.message_bytes, options.slices);
+    scale_links(*loaded->engine, size_factors.factors->latency.at(loaded->factor_slice_bytes),
+                size_factors.factors->bandwidth.at(loaded->factor_slice_bytes));
+  }
   check_slice_memory(loaded->platform.size(), options.slices);
   if (loaded->platform.size() > kLargePlatformHosts)
     set_defaults(*loaded->engine, kLargePlatformContexts, options.simgrid_config);
@@ -540,12 +549,25 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
 {
   const PortModel port = parse_port_model(options.port).value();
   check_slice_count(options.message_bytes, options.slices);
+  // SMPI's size factors were applied to the links at load, for one slice size.
+  const SizeFactorConfig size_factors = split_size_factors(options.simgrid_config);
+  const double slice = slice_size(options.message_bytes, options.slices);
+  if (size_factors.factors && slice != loaded_->factor_slice_bytes)
+    throw std::invalid_argument(fmt::format("the platform was loaded with SMPI's size factors for {:.0f}-byte "
+                                            "transfers, not {:.0f}",
+                                            loaded_->factor_slice_bytes, slice));
   check_slice_memory(platform_.size(), options.slices);
   header_.platform = loaded_->path;
   root_ = chosen_root(options, platform_, costs_.get());
   if (!options.instance_description.empty())
     header_.platform = options.instance_description;
   std::tie(header_.mode, header_.network_config) = network_mode();
+  if (size_factors.factors) {
+    header_.mode = "SimGrid-configured";
+    header_.network_config.push_back(fmt::format(
+        "size factors at {:.0f} B: latency x{:g}, bandwidth x{:g} (from {}; applied to every link)", slice,
+        size_factors.factors->latency.at(slice), size_factors.factors->bandwidth.at(slice), size_factors.origin));
+  }
   header_.host_count = platform_.size();
   header_.root = platform_.host_names()[root_];
   header_.message_bytes = options.message_bytes;

@@ -28,5 +28,7 @@ void add_merge_command(CLI::App& app, CommandContext& context);
 void add_validate_command(CLI::App& app, CommandContext& context);
 void add_lp_command(CLI::App& app, CommandContext& context);
 void add_smpi_command(CLI::App& app, CommandContext& context);
+void add_calibrate_command(CLI::App& app, CommandContext& context);
+void add_probe_command(CLI::App& app, CommandContext& context);
 
 }  // namespace hbcast::cli

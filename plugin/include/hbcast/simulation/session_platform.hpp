@@ -22,6 +22,7 @@ struct SessionPlatform {
   std::vector<std::string> simgrid_log;     ///< the --log it was started with
   LoadedPlatform platform;
   std::shared_ptr<PlatformCostModel> costs;
+  double factor_slice_bytes = 0;  ///< the transfer size SMPI's size factors scaled the links for (0: none)
 
   SessionPlatform() = default;
   SessionPlatform(const SessionPlatform&) = delete;

@@ -1,0 +1,394 @@
+#include <hbcast/calibration/measurement_readers.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace hbcast::calibration {
+namespace {
+
+// The one-line error a reader gives, or "" when it reads the text.
+template <class Read>
+std::string error_of(Read read)
+{
+  try {
+    read();
+  } catch (const MeasurementError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------- hbcast-probe CSV
+
+const char* const kProbeCsv =
+    "# hbcast-probe 1: 3 ranks\n"
+    "kind,test,src_rank,dst_rank,src_host,dst_host,bytes,messages,repetitions,median_s,min_s,max_s\n"
+    "pingpong,,0,1,a,b,1,1,5,1.0e-05,0.9e-05,1.1e-05\n"
+    "pingpong,,0,1,a,b,1024,1,5,2.0e-05,2.0e-05,2.0e-05\n"
+    "pingpong,,0,2,a,c,1,1,5,3.0e-05,3.0e-05,3.0e-05\n"
+    "concurrent,ring:1,0,1,a,b,4194304,4,1,0.5,0.5,0.5\n"
+    "concurrent,ring:1,1,2,b,c,4194304,4,1,0.25,0.25,0.25\n";
+
+TEST(ProbeCsv, ReadsPairsAndConcurrentTests)
+{
+  const auto set = read_hbcast_probe_csv(kProbeCsv, "probe.csv");
+  ASSERT_EQ(set.hosts(), (std::vector<std::string>{"a", "b", "c"}));
+  ASSERT_EQ(set.samples.size(), 3u);
+  EXPECT_EQ(set.samples[1].bytes, 1024);
+  EXPECT_DOUBLE_EQ(set.samples[1].seconds, 2e-5);
+  EXPECT_EQ(set.samples[0].repetitions, 5u);
+  EXPECT_EQ(set.samples[0].where.line, 3u);
+  EXPECT_EQ(set.samples[0].kind, SampleKind::half_round_trip);
+  ASSERT_EQ(set.tests.size(), 1u);
+  ASSERT_EQ(set.tests[0].flows.size(), 2u);
+  // 4 messages of 4 MiB in 0.25 s: 64 MiB/s.
+  EXPECT_DOUBLE_EQ(set.tests[0].flows[1].rate(), 4194304.0 * 4 / 0.25);
+}
+
+TEST(ProbeCsv, RanksSharingAProcessorNameBecomeHostsOfTheirOwn)
+{
+  const auto set = read_hbcast_probe_csv("kind,src_rank,dst_rank,src_host,dst_host,bytes,median_s\n"
+                                         "pingpong,0,1,box,box,1,1e-6\n"
+                                         "pingpong,0,2,box,other,1,1e-6\n",
+                                         "p.csv");
+  EXPECT_EQ(set.hosts(), (std::vector<std::string>{"box_r0", "box_r1", "other"}));
+  ASSERT_EQ(set.notes.size(), 1u);
+}
+
+TEST(ProbeCsv, RefusesBadDataWithFileAndLine)
+{
+  const std::string header = "kind,test,src_rank,dst_rank,src_host,dst_host,bytes,messages,repetitions,median_s\n";
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,1,1,5,nan\n", "p.csv"); }),
+            "p.csv:2: time median_s 'nan' is not a finite number");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,1,1,5,-1e-6\n", "p.csv"); }),
+            "p.csv:2: time median_s -1e-6 is negative");
+  EXPECT_EQ(error_of([&] {
+              read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,64,1,5,1e-6\npingpong,,0,1,a,b,8,1,5,1e-6\n", "p.csv");
+            }),
+            "p.csv:3: sizes out of order: 8 bytes after 64 for a - b");
+  EXPECT_EQ(error_of([&] {
+              read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,8,1,5,1e-6\npingpong,,1,0,b,a,8,1,5,1e-6\n", "p.csv");
+            }),
+            "p.csv:3: measures b - a at 8 bytes again (line 2)");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,1,1,5\n", "p.csv"); }),
+            "p.csv:2: has 9 fields, the header 10");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "bounce,,0,1,a,b,1,1,5,1\n", "p.csv"); }),
+            "p.csv:2: unknown kind 'bounce' (pingpong or concurrent)");
+  EXPECT_EQ(error_of([&] {
+              read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,1,1,5,1\npingpong,,0,2,x,c,1,1,5,1\n", "p.csv");
+            }),
+            "p.csv:3: rank 0 is on host 'x' here and on 'a' at line 2");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv("size,time\n1,2\n", "p.csv"); }),
+            "p.csv:1: the header has no column 'kind' (an hbcast-probe CSV starts with kind,test,...)");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv("# only comments\n", "p.csv"); }),
+            "p.csv: is empty: no header line kind,test,src_rank,... (not an hbcast-probe CSV)");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,1,1,a,a,1,1,5,1\n", "p.csv"); }),
+            "p.csv:2: measures rank 1 against itself");
+}
+
+// ---------------------------------------------------------------- OSU
+
+// osu_latency 5.6.3 as it prints (sizes from 0, two decimals, the Size header of 5.x).
+const char* const kOsuLatency5 =
+    "# OSU MPI Latency Test v5.6.3\n"
+    "# Size          Latency (us)\n"
+    "0                       1.52\n"
+    "1                       1.55\n"
+    "2                       1.55\n"
+    "4194304               812.31\n";
+
+// osu_latency 7.3 prints the datatype line first and "Avg Latency(us)"; 7.5 adds a validation column.
+const char* const kOsuLatency7 =
+    "# OSU MPI Latency Test v7.5\n"
+    "# Datatype: MPI_CHAR.\n"
+    "# Size       Avg Latency(us)        Validation\n"
+    "1                       3.00              Pass\n"
+    "2                       2.99              Pass\n"
+    "4                       2.99              Fail\n";
+
+TEST(OsuOutput, ReadsLatencyOfVersions5And7)
+{
+  const auto five = read_osu_output(kOsuLatency5, "lat.txt", {{"n1", "n2"}});
+  ASSERT_EQ(five.samples.size(), 4u);
+  EXPECT_EQ(five.hosts(), (std::vector<std::string>{"n1", "n2"}));
+  EXPECT_EQ(five.samples[0].bytes, 0);
+  EXPECT_DOUBLE_EQ(five.samples[3].seconds, 812.31e-6);
+  EXPECT_EQ(five.samples[3].kind, SampleKind::half_round_trip);
+  const auto seven = read_osu_output(kOsuLatency7, "lat7.txt");
+  ASSERT_EQ(seven.samples.size(), 3u);
+  EXPECT_EQ(seven.hosts(), (std::vector<std::string>{"node-0", "node-1"}));  // unnamed: a note says so
+  EXPECT_DOUBLE_EQ(seven.samples[1].seconds, 2.99e-6);
+  EXPECT_EQ(seven.notes.size(), 2u);  // unnamed hosts; the failed validation
+}
+
+TEST(OsuOutput, ReadsBandwidthAndBidirectionalBandwidth)
+{
+  const auto bw = read_osu_output("# OSU MPI Bandwidth Test v7.1\n# Datatype: MPI_CHAR.\n"
+                                  "# Size      Bandwidth (MB/s)\n1                       3.45\n"
+                                  "4194304             23012.88\n",
+                                  "bw.txt", {{"a", "b"}});
+  ASSERT_EQ(bw.samples.size(), 2u);
+  EXPECT_EQ(bw.samples[1].kind, SampleKind::streaming);
+  EXPECT_EQ(bw.samples[1].src, 0u);
+  EXPECT_DOUBLE_EQ(bw.samples[1].seconds, 4194304 / 23012.88e6);
+  const auto bibw = read_osu_output("# OSU MPI Bi-Directional Bandwidth Test v5.4.0\n"
+                                    "# Size      Bandwidth (MB/s)\n1048576          2000.00\n",
+                                    "bibw.txt", {{"a", "b"}});
+  ASSERT_EQ(bibw.samples.size(), 2u);  // both directions, half the figure each
+  EXPECT_DOUBLE_EQ(bibw.samples[0].seconds, 1048576 / 1000e6);
+  EXPECT_EQ(bibw.samples[1].src, 1u);
+}
+
+TEST(OsuOutput, ReadsAHostListOfLabelledRuns)
+{
+  // A loop over pairs, each run named by a line before it (any of the documented forms), with
+  // launcher noise and srun --label prefixes on the lines.
+  const std::string text = std::string("hosts: n01 n02\n") + kOsuLatency5 +
+                           "[n01:1234] SET UCX_NET_DEVICES=mlx5_0:1\n"
+                           "n01 -> n03\n" +
+                           kOsuLatency5 +
+                           "0: # pair: n02,n03\n"
+                           "0: # OSU MPI Latency Test v5.6.3\n"
+                           "0: # Size          Latency (us)\n"
+                           "0: 1                       1.60\n";
+  const auto set = read_osu_output(text, "list.txt");
+  EXPECT_EQ(set.hosts(), (std::vector<std::string>{"n01", "n02", "n03"}));
+  ASSERT_EQ(set.samples.size(), 9u);
+  EXPECT_EQ(set.samples[4].dst, 2u);
+  EXPECT_EQ(set.samples[8].src, 1u);
+  EXPECT_DOUBLE_EQ(set.samples[8].seconds, 1.6e-6);
+}
+
+TEST(OsuOutput, RefusesBadData)
+{
+  EXPECT_EQ(error_of([] { read_osu_output(std::string(kOsuLatency5) + kOsuLatency5, "two.txt"); }),
+            "two.txt:7: a second OSU run without a line naming its hosts ('hosts: A B' before each run; "
+            "docs/calibration.md)");
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n8  1.0\n4  1.0\n", "o.txt");
+            }),
+            "o.txt:4: sizes out of order: 4 bytes after 8");
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n8  -nan\n", "o.txt");
+            }),
+            "o.txt:3: latency '-nan' is not a finite number");
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Bandwidth Test v5.6.3\n# Size      Bandwidth (MB/s)\n8  0.00\n", "o.txt");
+            }),
+            "o.txt:3: bandwidth 0.00 MB/s is not positive");
+  EXPECT_EQ(error_of([] { read_osu_output("# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n", "o.txt"); }),
+            "o.txt:1: the OSU Latency test has no measurement under it");
+  EXPECT_EQ(error_of([] { read_osu_output("1 2\n", "o.txt"); }),
+            "o.txt:1: a measurement before any '# OSU MPI ... Test' header");
+  EXPECT_EQ(error_of([] { read_osu_output("# OSU MPI Allreduce Latency Test v7.1\n# Size  Avg Latency(us)\n4 5.0\n", "o.txt"); }),
+            "o.txt: holds no OSU Latency, Bandwidth or Bi-Directional Bandwidth test");
+  EXPECT_EQ(error_of([] { read_osu_output("hosts: a a\n# OSU MPI Latency Test v5.6.3\n# Size  Latency (us)\n1 1\n", "o.txt"); }),
+            "o.txt:2: the run's two ranks are both on 'a': not a network measurement");
+}
+
+// ---------------------------------------------------------------- IMB-MPI1
+
+const char* const kImbPingPong =
+    "#------------------------------------------------------------\n"
+    "#    Intel(R) MPI Benchmarks 2021.3, MPI-1 part\n"
+    "#------------------------------------------------------------\n"
+    "# Date                  : Thu Jun 10 10:12:12 2021\n"
+    "# MPI Version           : 3.1\n"
+    "\n"
+    "# Calling sequence was: \n"
+    "\n"
+    "# IMB-MPI1 PingPong Sendrecv Barrier\n"
+    "\n"
+    "# Minimum message length in bytes:   0\n"
+    "# Maximum message length in bytes:   4194304\n"
+    "#\n"
+    "# List of Benchmarks to run:\n"
+    "\n"
+    "# PingPong\n"
+    "# Sendrecv\n"
+    "# Barrier\n"
+    "\n"
+    "#---------------------------------------------------\n"
+    "# Benchmarking PingPong \n"
+    "# #processes = 2 \n"
+    "# ( 2 additional processes waiting in MPI_Barrier)\n"
+    "#---------------------------------------------------\n"
+    "       #bytes #repetitions      t[usec]   Mbytes/sec\n"
+    "            0         1000         2.23         0.00\n"
+    "            1         1000         2.26         0.44\n"
+    "      4194304           10       712.08      5890.20\n"
+    "\n"
+    "#-----------------------------------------------------------------------------\n"
+    "# Benchmarking Sendrecv \n"
+    "# #processes = 2 \n"
+    "# ( 2 additional processes waiting in MPI_Barrier)\n"
+    "#-----------------------------------------------------------------------------\n"
+    "       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec\n"
+    "            0         1000         2.60         2.61         2.60         0.00\n"
+    "      4194304           10       720.01       720.03       720.02     11650.61\n"
+    "\n"
+    "#-----------------------------------------------------------------------------\n"
+    "# Benchmarking Sendrecv \n"
+    "# #processes = 4 \n"
+    "#-----------------------------------------------------------------------------\n"
+    "       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec\n"
+    "            0         1000         3.10         3.20         3.15         0.00\n"
+    "      4194304           10      1400.00      1450.00      1420.00      5785.24\n"
+    "\n"
+    "#---------------------------------------------------\n"
+    "# Benchmarking Barrier \n"
+    "# #processes = 4 \n"
+    "#---------------------------------------------------\n"
+    " #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]\n"
+    "         1000         5.10         5.20         5.15\n"
+    "\n"
+    "\n"
+    "# All processes entering MPI_Finalize\n";
+
+TEST(ImbOutput, ReadsPingPongSendrecvPairsAndRings)
+{
+  const auto set = read_imb_output(kImbPingPong, "imb.txt", {{"c0", "c1", "c2", "c3"}});
+  EXPECT_EQ(set.hosts(), (std::vector<std::string>{"c0", "c1", "c2", "c3"}));
+  // PingPong: 3 half round trips 0 - 1; Sendrecv with 2 processes: 2 sizes x 2 directions.
+  ASSERT_EQ(set.samples.size(), 7u);
+  EXPECT_DOUBLE_EQ(set.samples[2].seconds, 712.08e-6);
+  EXPECT_EQ(set.samples[3].kind, SampleKind::exchange);
+  EXPECT_DOUBLE_EQ(set.samples[5].seconds, 720.02e-6);  // t_avg
+  // Sendrecv with 4 processes: a ring 0 -> 1 -> 2 -> 3 -> 0 at 4 MiB (the 0-byte row carries no rate).
+  ASSERT_EQ(set.tests.size(), 1u);
+  ASSERT_EQ(set.tests[0].flows.size(), 4u);
+  EXPECT_EQ(set.tests[0].flows[3].src, 3u);
+  EXPECT_EQ(set.tests[0].flows[3].dst, 0u);
+  ASSERT_EQ(set.notes.size(), 1u);  // Barrier skipped
+  EXPECT_NE(set.notes[0].find("Barrier"), std::string::npos);
+}
+
+TEST(ImbOutput, ReadsMultiGroupTables)
+{
+  const char* const multi =
+      "#    Intel(R) MPI Benchmarks 2019 Update 6, MPI-1 part\n"
+      "#-----------------------------------------------------------------------------\n"
+      "# Benchmarking Multi-PingPong \n"
+      "# ( 2 groups of 2 processes each running simultaneous ) \n"
+      "# Group  0:     0    1 \n"
+      "#\n"
+      "# Group  1:     2    3 \n"
+      "#\n"
+      "#-----------------------------------------------------------------------------\n"
+      "        Group       #bytes #repetitions      t[usec]   Mbytes/sec\n"
+      "\n"
+      "            0      1048576           40       500.00      2097.15\n"
+      "            1      1048576           40       520.00      2016.49\n";
+  const auto set = read_imb_output(multi, "multi.txt");
+  ASSERT_EQ(set.tests.size(), 1u);
+  ASSERT_EQ(set.tests[0].flows.size(), 2u);
+  EXPECT_EQ(set.tests[0].flows[1].src, 2u);
+  EXPECT_DOUBLE_EQ(set.tests[0].flows[1].seconds, 520e-6);
+}
+
+TEST(ImbOutput, RefusesBadData)
+{
+  EXPECT_EQ(error_of([] { read_imb_output("hello\n", "i.txt"); }),
+            "i.txt: holds no 'Intel(R) MPI Benchmarks' banner or '# Benchmarking' section: not IMB output");
+  EXPECT_EQ(error_of([] {
+              read_imb_output("# Benchmarking PingPong\n# #processes = 2\n #bytes #repetitions t[usec] Mbytes/sec\n"
+                              " 8 10 1.0 1.0\n 4 10 1.0 1.0\n",
+                              "i.txt");
+            }),
+            "i.txt:5: sizes out of order: 4 bytes after 8");
+  EXPECT_EQ(error_of([] {
+              read_imb_output("# Benchmarking PingPong\n# #processes = 2\n #bytes #repetitions t[usec] Mbytes/sec\n"
+                              " 8 10 -1.0 1.0\n",
+                              "i.txt");
+            }),
+            "i.txt:4: time -1.0 is negative");
+  EXPECT_EQ(error_of([] {
+              read_imb_output("# Benchmarking PingPong\n# #processes = 2\n #bytes #repetitions t[usec] Mbytes/sec\n"
+                              " 8 10\n",
+                              "i.txt");
+            }),
+            "i.txt:4: has 2 fields, the table's header 4");
+  EXPECT_EQ(error_of([] { read_imb_output("# Benchmarking Allreduce\n# #processes = 2\n", "i.txt"); }),
+            "i.txt: holds no IMB PingPong or Sendrecv table");
+}
+
+// ---------------------------------------------------------------- mpiGraph
+
+const char* const kMpiGraph =
+    "START mpiGraph v1.5\n"
+    "MsgSize\t16384\n"
+    "Times\t100\n"
+    "Window\t50\n"
+    "Procs\t3\n"
+    "\n"
+    "1 of 3 (33.3%)\n"
+    "2 of 3 (66.7%)\n"
+    "Gathering results\n"
+    "\n"
+    "Send max\t1000.000000\n"
+    "Send avg\t900.000000\n"
+    "\n"
+    "Send\tn1:0\tn2:1\tn3:2\t\n"
+    "n1:0 to\t0.000\t1000.000\t800.000\t\n"
+    "n2:1 to\t1000.000\t0.000\t800.000\t\n"
+    "n3:2 to\t800.000\t800.000\t0.000\t\n"
+    "\n"
+    "Recv max\t1000.000000\n"
+    "Recv avg\t900.000000\n"
+    "\n"
+    "Recv\tn1:0\tn2:1\tn3:2\t\n"
+    "n1:0 from\t0.000\t1000.000\t800.000\t\n"
+    "n2:1 from\t1000.000\t0.000\t800.000\t\n"
+    "n3:2 from\t800.000\t800.000\t0.000\t\n"
+    "END mpiGraph\n";
+
+TEST(MpiGraph, ReadsTheSendMatrixAsStreamingSamplesAndShifts)
+{
+  const auto set = read_mpigraph_output(kMpiGraph, "g.txt");
+  EXPECT_EQ(set.hosts(), (std::vector<std::string>{"n1", "n2", "n3"}));
+  ASSERT_EQ(set.samples.size(), 6u);
+  // 1000 MB/s of 2^20 bytes: 16 KiB take 16384 / 1048576000 s.
+  EXPECT_DOUBLE_EQ(set.samples[0].seconds, 16384.0 / (1000.0 * 1048576.0));
+  EXPECT_EQ(set.samples[0].kind, SampleKind::streaming);
+  ASSERT_EQ(set.tests.size(), 2u);  // shifts 1 and 2
+  EXPECT_EQ(set.tests[1].flows[0].dst, 2u);
+  EXPECT_FALSE(set.tests[1].flows[0].pays_latency);
+  EXPECT_DOUBLE_EQ(set.tests[1].flows[0].rate(), 800.0 * 1048576.0);
+}
+
+TEST(MpiGraph, RefusesBadData)
+{
+  std::string missing = kMpiGraph;
+  missing.replace(missing.find("\t800.000\t\nn2:1 to"), 9, "\t");
+  EXPECT_EQ(error_of([&] { read_mpigraph_output(missing, "g.txt"); }),
+            "g.txt:15: has 2 bandwidths for 3 columns (a missing pair)");
+  std::string negative = kMpiGraph;
+  negative.replace(negative.find("1000.000\t800.000\t\nn2"), 8, "-100.000");
+  EXPECT_EQ(error_of([&] { read_mpigraph_output(negative, "g.txt"); }), "g.txt:15: bandwidth -100.000 MB/s is negative");
+  EXPECT_EQ(error_of([] { read_mpigraph_output("START mpiGraph v1.5\nMsgSize\t16384\n", "g.txt"); }),
+            "g.txt: holds no Send table (did the run finish? mpiGraph prints it after 'Gathering results')");
+  std::string zero = kMpiGraph;
+  zero.replace(zero.find("800.000\t800.000\t0.000\t\n\nRecv max"), 7, "0.000  ");
+  EXPECT_EQ(error_of([&] { read_mpigraph_output(zero, "g.txt"); }),
+            "g.txt:17: bandwidth to column 0 is 0: a missing pair");
+}
+
+// ---------------------------------------------------------------- detection
+
+TEST(InputFormat, DetectsEachToolFromItsFirstLines)
+{
+  EXPECT_EQ(detect_input_format(kProbeCsv), InputFormat::hbcast_probe);
+  EXPECT_EQ(detect_input_format(kOsuLatency7), InputFormat::osu);
+  EXPECT_EQ(detect_input_format(kImbPingPong), InputFormat::imb);
+  EXPECT_EQ(detect_input_format(kMpiGraph), InputFormat::mpigraph);
+  EXPECT_EQ(detect_input_format("hello\nworld\n"), std::nullopt);
+  EXPECT_EQ(error_of([] { read_measurements("x y\n", "what.txt", std::nullopt); }),
+            "what.txt: format not recognised (hbcast-probe CSV, OSU, IMB-MPI1 or mpiGraph output); name it with "
+            "--format");
+  EXPECT_EQ(error_of([] { read_measurements(std::string_view("a\0b", 3), "bin.dat", InputFormat::osu); }),
+            "bin.dat: holds a NUL byte: not a text file");
+}
+
+}  // namespace
+}  // namespace hbcast::calibration

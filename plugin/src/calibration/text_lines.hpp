@@ -1,0 +1,34 @@
+#pragma once
+#include <hbcast/calibration/measurements.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hbcast::calibration {
+
+/// A line of an input file with its 1-based number, without its end-of-line characters.
+struct NumberedLine {
+  std::size_t number = 0;
+  std::string_view text;
+};
+
+/// Every line of `text` ("\n", "\r\n" or "\r" ends a line; a NUL byte is refused).
+std::vector<NumberedLine> numbered_lines(std::string_view text, const std::string& file_name);
+
+std::string_view trim(std::string_view text);
+/// Fields separated by blanks (spaces, tabs).
+std::vector<std::string_view> blank_fields(std::string_view text);
+/// Fields separated by `separator`, each trimmed.
+std::vector<std::string_view> split_fields(std::string_view text, char separator);
+bool starts_with(std::string_view text, std::string_view prefix);
+bool contains(std::string_view text, std::string_view part);
+/// A field as a finite number; fails "FILE:LINE: WHAT 'FIELD' is not a number" otherwise (NaN and
+/// infinities included).
+double number_field(std::string_view field, const SourceLine& where, const std::string& what);
+/// A time in seconds: a finite number >= 0, else a one-line error naming WHAT.
+double time_field(std::string_view field, double unit, const SourceLine& where, const std::string& what);
+/// A message size in bytes: a whole number >= 0.
+double size_field(std::string_view field, const SourceLine& where);
+
+}  // namespace hbcast::calibration
