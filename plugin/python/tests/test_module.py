@@ -101,3 +101,18 @@ def test_install_puts_the_module_where_debians_python_finds_it(tmp_path):
                             capture_output=True, text=True, env=environment, cwd="/")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(str(stage) + site)
+
+
+def test_the_extensions_stub_lists_what_it_has():
+    import ast
+
+    from hbcast import _hbcast
+
+    stub = os.path.join(os.path.dirname(hbcast.__file__), "_hbcast.pyi")
+    tree = ast.parse(open(stub).read())
+    declared = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    present = {name for name in dir(_hbcast) if not name.startswith("_")}
+    assert declared == present
+    server = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "PlatformServer"][0]
+    methods = {node.name for node in server.body if isinstance(node, ast.FunctionDef) and node.name != "__init__"}
+    assert methods == {name for name in dir(_hbcast.PlatformServer) if not name.startswith("_")}
