@@ -156,3 +156,14 @@ def test_a_platform_process_that_dies_is_an_exception_then_starts_again(tmp_path
         # The next request loads the platform again in a new process.
         assert platform.route("n0", "s0").latency == pytest.approx(20e-6 + 3e-3 + 80e-6, rel=1e-12)
         assert platform._server.pid not in (first, -1)
+
+
+def test_threads_share_platforms(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with hbcast.load_platform(write(tmp_path, "two.xml", TWO_SITES)) as two, hbcast.load_platform(TIERS_30) as tiers:
+        jobs = [(two, "fnf"), (tiers, "fnf"), (two, "binomial"), (tiers, "lcf"), (tiers, "ecef-la"), (two, "flat")]
+        alone = [platform.schedule(name).edges for platform, name in jobs]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(lambda job: job[0].schedule(job[1]).edges, jobs))
+        assert together == alone
