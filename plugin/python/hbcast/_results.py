@@ -180,6 +180,13 @@ class Results(Sequence[Record]):
             raise _hbcast.Error(f"no record has a value in column '{column}'")
         return (max if largest else min)(candidates, key=lambda record: record[column])
 
+    def _repr_html_(self) -> Optional[str]:
+        """A notebook shows the records as a table (through pandas, when installed)."""
+        try:
+            return self.to_pandas()._repr_html_()
+        except ImportError:  # pragma: no cover - depends on the machine
+            return None
+
     def to_dicts(self) -> List[Dict[str, Any]]:
         """Every record as a plain dict."""
         return [record.as_dict() for record in self._records]

@@ -129,6 +129,7 @@ def test_to_pandas_has_the_csv_columns():
     assert frame.loc[frame.scheduler == "fnf", "simulated_makespan"].item() == results["fnf"].simulated_makespan
     assert frame.simulated_makespan.dtype.kind == "f"
     assert results.best().scheduler == frame.sort_values("simulated_makespan").scheduler.iloc[0]
+    assert "<table" in results._repr_html_() and "simulated_makespan" in results._repr_html_()
 
 
 def test_failed_and_skipped_rows_keep_the_others(tmp_path):
