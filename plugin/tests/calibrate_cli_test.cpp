@@ -140,3 +140,34 @@ TEST(CalibrateCli, RefusesToWriteOverItsInput)
   expect_one_line_error(run_hbcast({"calibrate", input, "-o", dir.path() + "/x.xml", "--report", dir.path() + "/x.xml"}),
                         "two outputs are the same file");
 }
+
+TEST(CalibrateCli, SimulateTakesTheCfgFileAndAppliesSmpiSizeFactorsToEveryLink)
+{
+  // SMPI's defaults at 4 MiB: latency x11.6436, bandwidth x0.940694, applied to every link of the
+  // contention-free star, so the prediction and the replay agree and both carry the factors.
+  TemporaryDirectory dir;
+  const auto cfg = dir.write("smpi.cfg", "# SMPI's model, its default size factors\n--cfg=network/model:SMPI\n"
+                                         "network/crosstraffic:0\n\n--cfg=network/TCP-gamma:1e30\n");
+  const std::string star = std::string(HBCAST_TEST_PLATFORM_DIR) + "/hetero_star.xml";
+  const auto plain = run_hbcast({"simulate", star, "-s", "binomial", "--format", "json"});
+  const auto scaled = run_hbcast({"simulate", star, "-s", "binomial", "--cfg-file", cfg, "--format", "json"});
+  ASSERT_EQ(plain.exit_status, 0) << plain.err;
+  ASSERT_EQ(scaled.exit_status, 0) << scaled.err;
+  const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(scaled.out);
+  const auto& run = b["runs"][0];
+  EXPECT_NEAR(run["simulated"]["makespan"].get<double>() / run["pairwise"]["makespan"].get<double>(), 1.0, 1e-9);
+  EXPECT_GT(run["pairwise"]["makespan"].get<double>(), a["runs"][0]["pairwise"]["makespan"].get<double>() * 1.05);
+  const std::string config = b["network_config"].dump();
+  EXPECT_NE(config.find("size factors at 4194304 B: latency x11.6436, bandwidth x0.940694 (from SMPI's defaults under "
+                        "network/model:SMPI; applied to every link)"),
+            std::string::npos)
+      << config;
+  // Bad files and factors: one line each.
+  const auto bad_line = dir.write("bad.cfg", "--cfg=network/model:SMPI\nhello\n");
+  expect_one_line_error(run_hbcast({"simulate", star, "-s", "binomial", "--cfg-file", bad_line}),
+                        bad_line + ":2: not a setting --cfg=key:value");
+  expect_one_line_error(run_hbcast({"simulate", star, "-s", "binomial", "--cfg-file", dir.path() + "/none.cfg"}),
+                        "cannot read --cfg-file '" + dir.path() + "/none.cfg'");
+  expect_one_line_error(run_hbcast({"simulate", star, "-s", "binomial", "--cfg=smpi/lat-factor:0:1;x:2"}),
+                        "--cfg=smpi/lat-factor:0:1;x:2: factor step 'x:2': the size is not a whole number of bytes");
+}

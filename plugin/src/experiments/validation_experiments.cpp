@@ -1,5 +1,6 @@
 #include <hbcast/experiments/validation_experiments.hpp>
 
+#include <hbcast/experiments/calibration_round_trip_experiment.hpp>
 #include <hbcast/experiments/fnf_guarantees_experiment.hpp>
 #include <hbcast/experiments/fnf_optimality_experiment.hpp>
 #include <hbcast/experiments/grid_heuristics_experiment.hpp>
@@ -17,7 +18,8 @@ const std::vector<std::pair<std::string, ValidationExperiment>>& validation_expe
       {"fnf-optimality", run_fnf_optimality},   {"fnf-guarantees", run_fnf_guarantees},
       {"liu-table1", run_liu_table1},           {"ptas-guarantee", run_ptas_guarantee},
       {"grid-heuristics", run_grid_heuristics}, {"lcf-guarantees", run_lcf_guarantees},
-      {"lcf-tight-example", run_lcf_tight_example}, {"lcf-appendix-b", run_lcf_appendix_b}};
+      {"lcf-tight-example", run_lcf_tight_example}, {"lcf-appendix-b", run_lcf_appendix_b},
+      {"calibration-round-trip", run_calibration_round_trip}};
   return experiments;
 }
 

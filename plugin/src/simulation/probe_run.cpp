@@ -166,8 +166,15 @@ std::string run_probe_in_smpi(const SmpiProbeRequest& request, const std::functi
     }
     return probe_lines(result.err);
   };
-  progress(run(true));
-  return run(false);
+  const std::string plan = run(true);
+  progress(plan);
+  // The run repeats the plan and its own estimate: only what the dry run did not say.
+  std::string news;
+  std::istringstream lines(run(false));
+  for (std::string line; std::getline(lines, line);)
+    if (line.find(" ranks, ") == std::string::npos && line.find(": estimated ") == std::string::npos)
+      news += line + "\n";
+  return news;
 }
 
 }  // namespace hbcast::cli

@@ -135,10 +135,15 @@ std::pair<std::string, std::vector<std::string>> network_mode()
   const double bandwidth_factor = cfg::get_value<double>("network/bandwidth-factor");
   const bool exact = model == "CM02" && !cross_traffic && gamma >= 1e30 && latency_factor == 1.0 &&
                      bandwidth_factor == 1.0;
-  return {exact ? "exact" : "SimGrid-configured",
-          {"network/model:" + model, fmt::format("network/crosstraffic:{}", cross_traffic ? 1 : 0),
-           fmt::format("network/TCP-gamma:{:g}", gamma), fmt::format("network/latency-factor:{:g}", latency_factor),
-           fmt::format("network/bandwidth-factor:{:g}", bandwidth_factor)}};
+  std::vector<std::string> settings = {"network/model:" + model,
+                                       fmt::format("network/crosstraffic:{}", cross_traffic ? 1 : 0),
+                                       fmt::format("network/TCP-gamma:{:g}", gamma)};
+  // SMPI's model takes its size factors (smpi/lat-factor, smpi/bw-factor), not these two.
+  if (model != "SMPI") {
+    settings.push_back(fmt::format("network/latency-factor:{:g}", latency_factor));
+    settings.push_back(fmt::format("network/bandwidth-factor:{:g}", bandwidth_factor));
+  }
+  return {exact ? "exact" : "SimGrid-configured", settings};
 }
 
 // How the root was chosen, for the record.
