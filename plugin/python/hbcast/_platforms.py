@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _hbcast
-from ._options import Size, parameters_list, size_text
+from ._options import Size, parameters_list, size_bytes, size_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._trees import MultiTree, Tree
@@ -100,14 +99,16 @@ class Platform:
     """
 
     def __init__(self, path: PathLike, *, cfg: Sequence[str] = (), log: Sequence[str] = (),
-                 _generated: Optional[Dict[str, Any]] = None, _owned_dir: Any = None) -> None:
-        self._lock = threading.Lock()
+                 cfg_file: Optional[PathLike] = None, _generated: Optional[Dict[str, Any]] = None,
+                 _owned_dir: Any = None, _load_size: Optional[Dict[str, Any]] = None) -> None:
         self._owned_dir = _owned_dir
         self.generated = _generated
-        load = {"platform": os.fspath(path), "cfg": list(cfg), "log": list(log)}
+        self._load = {"platform": os.fspath(path), "cfg": with_cfg_file(cfg, cfg_file), "log": list(log)}
         self._server: Optional[_hbcast.PlatformServer] = None
-        self._server = _hbcast.PlatformServer(json.dumps(load))
+        self._server = _hbcast.PlatformServer(json.dumps(dict(self._load, **(_load_size or {}))))
+        self._siblings: Dict[float, "Platform"] = {}
         description = json.loads(self._server.description)
+        self._factor_slice_bytes = float(description.get("factor_slice_bytes", 0.0))
         self.path: str = description["path"]
         self.hosts: Tuple[str, ...] = tuple(description["hosts"])
         self.cfg: Tuple[str, ...] = tuple(description["cfg"])
@@ -122,6 +123,8 @@ class Platform:
         server, self._server = getattr(self, "_server", None), None
         if server is not None:
             server.close()
+        for sibling in getattr(self, "_siblings", {}).values():
+            sibling.close()
         owned, self._owned_dir = getattr(self, "_owned_dir", None), None
         if owned is not None:
             owned.cleanup()
@@ -145,7 +148,22 @@ class Platform:
     def _request(self, request: Dict[str, Any]) -> Any:
         if self._server is None:
             raise _hbcast.Error(f"the platform '{self.path}' is closed")
+        options = request.get("options")
+        if options is not None and self._factor_slice_bytes:
+            slice_bytes = _hbcast.slice_size(size_bytes(options.get("size", "4MiB")), int(options.get("slices", 1)))
+            if slice_bytes != self._factor_slice_bytes:
+                return self._sibling(options)._request(request)
         return json.loads(self._server.request(json.dumps(request)))
+
+    def _sibling(self, options: Mapping[str, Any]) -> "Platform":
+        """The platform loaded again for another slice size: SMPI's size factors (in ``cfg``) scale
+        its links for one transfer size, as ``hbcast simulate`` loads it for its own."""
+        slice_bytes = _hbcast.slice_size(size_bytes(options.get("size", "4MiB")), int(options.get("slices", 1)))
+        if slice_bytes not in self._siblings:
+            self._siblings[slice_bytes] = Platform(
+                self._load["platform"], cfg=self._load["cfg"], log=self._load["log"],
+                _load_size={"size": options.get("size", "4MiB"), "slices": options.get("slices", 1)})
+        return self._siblings[slice_bytes]
 
     # -- hosts ------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -267,14 +285,24 @@ def _clean(options: Dict[str, Any]) -> Dict[str, Any]:
     return {key: value for key, value in options.items() if value is not None}
 
 
-def load_platform(path: PathLike, *, cfg: Sequence[str] = (), log: Sequence[str] = ()) -> Platform:
+def with_cfg_file(cfg: Sequence[str], cfg_file: Optional[PathLike]) -> List[str]:
+    """``cfg`` after the settings of ``cfg_file`` (``simulate --cfg-file``: one ``--cfg=key:value``
+    a line, hbcast calibrate's FILE.cfg), as the command orders them."""
+    settings = list(_hbcast.read_cfg_file(os.fspath(cfg_file))) if cfg_file is not None else []
+    return settings + list(cfg)
+
+
+def load_platform(path: PathLike, *, cfg: Sequence[str] = (), log: Sequence[str] = (),
+                  cfg_file: Optional[PathLike] = None) -> Platform:
     """Loads a SimGrid platform XML file.
 
     ``cfg``: SimGrid options ``key:value`` (``hbcast simulate --cfg``), by default hbcast's exact
-    mode (CM02, no cross traffic, TCP-gamma 1e30); ``log``: SimGrid log settings. Raises
-    PlatformError for a missing, unreadable or malformed file or a platform without hosts.
+    mode (CM02, no cross traffic, TCP-gamma 1e30); ``cfg_file``: more of them from a file
+    (``--cfg-file``, e.g. hbcast calibrate's FILE.cfg), before ``cfg``; ``log``: SimGrid log
+    settings. Raises PlatformError for a missing, unreadable or malformed file or a platform
+    without hosts.
     """
-    return Platform(path, cfg=cfg, log=log)
+    return Platform(path, cfg=cfg, log=log, cfg_file=cfg_file)
 
 
 def generate(generator: str, *, seed: int = 1, path: Optional[PathLike] = None, cfg: Sequence[str] = (),

@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 from . import _hbcast
 from ._options import Size, names_list, parameters_list, size_text
-from ._platforms import Platform
+from ._platforms import Platform, with_cfg_file
 from ._results import Results, results_from_report
 from ._trees import MultiTree, Tree, _Broadcast
 
@@ -22,6 +22,7 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
              member_fraction: Optional[float] = None, member_seed: int = 1, mpi_baselines: bool = False,
              steady_state_bound: bool = False, timeout: Optional[float] = None,
              cfg: Optional[Sequence[str]] = None, log: Optional[Sequence[str]] = None,
+             cfg_file: Optional[Union[str, "os.PathLike[str]"]] = None,
              times: Optional[Sequence[float]] = None, classes: Optional[str] = None,
              random_times: Optional[int] = None, class_values: Optional[Sequence[float]] = None,
              time_range: Optional[Sequence[float]] = None, seed: int = 1, keep_trees: bool = True) -> Results:
@@ -51,6 +52,7 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
         timeout: seconds per scheduler (None: no limit).
         cfg, log: SimGrid options (``key:value``) and log settings; a Platform loaded with others is
             loaded again with these for the call.
+        cfg_file: SimGrid options from a file (``--cfg-file``), before ``cfg``.
         times, classes, random_times, class_values, time_range, seed: a sender-only instance,
             as ``--times``, ``--classes``, ``--random-times``, ``--class-values``, ``--time-range``
             and ``--seed``.
@@ -60,6 +62,8 @@ def simulate(platform: Union[Platform, str, "os.PathLike[str]", None] = None, sc
     Raises hbcast.Error subclasses with the command's one-line messages for bad options or an
     input that every scheduler fails on; KeyboardInterrupt (Ctrl-C) stops the children.
     """
+    if cfg_file is not None:
+        cfg = with_cfg_file(cfg or (), cfg_file)
     names: List[str] = []
     given: List[Dict[str, Any]] = []
     trees: List[_Broadcast] = []

@@ -10,6 +10,7 @@
 #include <hbcast/core/broadcast_tree.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/core/tree_validation.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/plan/plan_json.hpp>
 #include <hbcast/report/report_format.hpp>
 #include <hbcast/report/results_table.hpp>
@@ -18,6 +19,7 @@
 #include <hbcast/simulation/interruption.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
+#include <hbcast/simulation/size_factor_config.hpp>
 #include <hbcast/sweep/scenario.hpp>
 #include <hbcast/sweep/sweep_point.hpp>
 #include <hbcast/sweep/sweep_runner.hpp>
@@ -345,6 +347,12 @@ PYBIND11_MODULE(_hbcast, module)
         });
       },
       py::arg("options"), "`hbcast simulate` with these options (JSON): the report (JSON).");
+  module.def(
+      "slice_size", [](double message_bytes, std::size_t slices) { return slice_size(message_bytes, slices); },
+      py::arg("message_bytes"), py::arg("slices"), "Bytes in one slice of a message cut in `slices`.");
+  module.def(
+      "read_cfg_file", [](const std::string& path) { return cli::read_cfg_file(path); }, py::arg("path"),
+      "The SimGrid settings of a --cfg-file (one --cfg=key:value a line).");
   module.def(
       "default_platform", [] { return cli::default_platform_path(); },
       "The default platform's file (grid5000_88.xml), found as `hbcast simulate` finds it.");

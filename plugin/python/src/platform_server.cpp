@@ -213,7 +213,8 @@ void serve_platform(int socket, const nlohmann::json& load)
   nlohmann::json description{{"path", loaded->path},
                              {"hosts", loaded->platform.host_names()},
                              {"cfg", loaded->simgrid_config},
-                             {"log", loaded->simgrid_log}};
+                             {"log", loaded->simgrid_log},
+                             {"factor_slice_bytes", loaded->factor_slice_bytes}};
   if (!write_frame(socket, nlohmann::json{{"ok", description}}.dump()))
     return;
   while (const auto request = read_frame(socket))

@@ -27,7 +27,8 @@ public:
   PlatformServer& operator=(const PlatformServer&) = delete;
   ~PlatformServer();
 
-  /// What the process said once loaded: {"path", "hosts": [...], "config": [...]}.
+  /// What the process said once loaded: {"path", "hosts", "cfg", "log", "factor_slice_bytes" (the
+  /// transfer size SMPI's size factors scaled the links for; 0: none)}.
   const nlohmann::json& description() const { return description_; }
   /// Sends a request ({"op": ..., ...}) and returns the answer's result; throws KindedError with
   /// the error it reports, or a SimulationError when the process ended. Starts the process again

@@ -268,3 +268,32 @@ def test_mpi_baselines_are_the_commands(tmp_path):
         assert len([r for r in results if r.scheduler.startswith("mpi:")]) > 10
         assert results["mpi:binomial_tree"].status == "ok"
         assert results.report["winner"]
+
+
+def test_cfg_file_is_the_commands(tiers, tmp_path):
+    settings = write(tmp_path, "lv08.cfg", "# from a calibration\n--cfg=network/model:LV08\n\nnetwork/crosstraffic:0\n")
+    expected = cli_records(TIERS_30, "-s", "fnf,binomial", "--cfg-file", settings)
+    assert expected[0]["mode"] == "SimGrid-configured"
+    for results in (hbcast.simulate(TIERS_30, "fnf,binomial", cfg_file=settings),
+                    hbcast.simulate(tiers, "fnf,binomial", cfg_file=settings)):
+        assert [comparable(r) for r in results] == [comparable(r) for r in expected]
+    with hbcast.load_platform(TIERS_30, cfg_file=settings) as platform:
+        assert platform.cfg == ("network/model:LV08", "network/crosstraffic:0")
+    broken = write(tmp_path, "broken.cfg", "network/model:LV08\nnot a setting\n")
+    with pytest.raises(hbcast.Error) as error:
+        hbcast.simulate(TIERS_30, "fnf", cfg_file=broken)
+    assert str(error.value) == cli_error("simulate", TIERS_30, "-s", "fnf", "--cfg-file", broken)
+
+
+def test_size_factors_load_the_platform_for_each_slice_size(tiers, tmp_path):
+    # SMPI's size factors scale the links for one transfer size: each size is the command's.
+    settings = write(tmp_path, "factors.cfg", "--cfg=smpi/bw-factor:0:0.5;65536:0.8\n--cfg=smpi/lat-factor:0:2\n")
+    with hbcast.load_platform(TIERS_30, cfg_file=settings) as platform:
+        for size, slices in [("1KiB", 1), ("1MiB", 1), ("1MiB", 32), ("1KiB", 1)]:
+            expected = cli_records(TIERS_30, "-s", "fnf,binomial", "--cfg-file", settings, "--size", size,
+                                   "--slices", slices)
+            results = hbcast.simulate(platform, "fnf,binomial", size=size, slices=slices)
+            assert [comparable(r) for r in results] == [comparable(r) for r in expected]
+            tree = platform.schedule("fnf", size=size, slices=slices)
+            assert tree.prediction.pairwise.makespan == expected[0]["pairwise_makespan"]
+        assert sorted(platform._siblings) == [1024, 32768, 1048576]  # loaded once per slice size

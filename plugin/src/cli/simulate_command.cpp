@@ -329,8 +329,14 @@ SimulationReport simulate_report(const SimulateOptions& options, std::ostream& e
   if (loaded && requested_sender_only_times(options))
     throw std::invalid_argument("a sender-only instance (--times, --classes, --random-times) replaces the platform: "
                                 "it cannot run on a platform already loaded");
+  SimulateOptions on_loaded = options;  // the loaded platform's file, --cfg and --log are the run's
+  if (loaded) {
+    on_loaded.platform = loaded->path;
+    on_loaded.simgrid_config = loaded->simgrid_config;
+    on_loaded.simgrid_log = loaded->simgrid_log;
+  }
   CheckedRequest request;
-  check_request(options, request);
+  check_request(on_loaded, request);
   return run_request(request, err, loaded);
 }
 
