@@ -8,7 +8,8 @@
 #   3. Task 2 resubmitted alone completes the shard; its merge equals the local sweep again.
 # Usage: sweep_array_test.sh HBCAST_BINARY. Exit status 77 (ctest: skipped) when Slurm cannot be
 # started here (not root, packages not installable), with the reason; 0 passed; else failed.
-# Environment: HBCAST_SLURM_TEST_TIMEOUT, seconds for the whole test (default 150).
+# Environment: HBCAST_SLURM_TEST_TIMEOUT, seconds for the whole test (default 150);
+# HBCAST_REQUIRE_SLURM=1 turns a skip into a failure with the same reason (CI sets it).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +20,10 @@ shards=4
 cancelled=2
 deadline=$((SECONDS + ${HBCAST_SLURM_TEST_TIMEOUT:-150}))
 
-skip() { echo "SKIPPED: $*"; exit 77; }
+skip() {
+  if [ "${HBCAST_REQUIRE_SLURM:-0}" = 1 ]; then echo "FAILED: HBCAST_REQUIRE_SLURM=1 and Slurm cannot run here: $*" >&2; exit 1; fi
+  echo "SKIPPED: $*"; exit 77
+}
 fail() { echo "FAILED: $*" >&2; exit 1; }  # stderr: shown even from inside $(...)
 show() { echo "\$ $*" >&2; "$@"; }  # the command on stderr, so that $(show ...) captures only its output
 

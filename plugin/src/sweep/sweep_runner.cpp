@@ -63,6 +63,13 @@ public:
   {
   }
 
+  // A worker left running would outlive a sweep that stopped on an error (a full disk).
+  ~SweepExecutor()
+  {
+    for (const auto& [pid, running] : running_)
+      kill_child_group(pid);
+  }
+
   SweepSummary run(std::deque<const SweepPoint*> queue, ProgressLine& progress)
   {
     SweepSummary summary;
@@ -107,8 +114,9 @@ private:
     const auto outcome = it->second.process.collect(status);
     SweepRow row = outcome.ok ? SweepRow::parse(outcome.payload)
                               : failed_row(scenario_, *it->second.point, "failed", outcome.error);
-    record(it->second, row, summary);
-    forget(it);
+    const auto [point, started] = std::make_pair(it->second.point, it->second.started);
+    forget(it);  // reaped: never to be killed again, even if recording its row fails
+    record(*point, started, row, summary);
     return true;
   }
 
@@ -119,8 +127,9 @@ private:
         continue;
       kill_child_group(it->first);
       const auto outcome = it->second.process.timed_out(scenario_.timeout_seconds);
-      record(it->second, failed_row(scenario_, *it->second.point, "timeout", outcome.error), summary);
+      const auto [point, started] = std::make_pair(it->second.point, it->second.started);
       forget(it);
+      record(*point, started, failed_row(scenario_, *point, "timeout", outcome.error), summary);
       return true;
     }
     return false;
@@ -135,10 +144,10 @@ private:
     throw std::logic_error("stop_all without a pending signal");
   }
 
-  void record(const RunningPoint& running, const SweepRow& row, SweepSummary& summary)
+  void record(const SweepPoint& point, Clock::time_point started, const SweepRow& row, SweepSummary& summary)
   {
-    const double wall = std::chrono::duration<double>(Clock::now() - running.started).count();
-    journal_.append(running.point->id, format_.line(row), wall);
+    const double wall = std::chrono::duration<double>(Clock::now() - started).count();
+    journal_.append(point.id, format_.line(row), wall);
     ++summary.ran;
     if (row["status"] != "ok")
       ++summary.failed;
@@ -171,15 +180,16 @@ SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, st
   const std::string header = format.header(scenario);
   const auto points = expand_scenario(scenario);
   SweepSummary summary;
+  // Locked before anything is read: a second sweep on the file refuses here, having changed nothing.
+  ResultsJournal journal = options.resume ? ResultsJournal::resume(options.output, format, header)
+                                          : ResultsJournal::create(options.output, format, header);
   if (options.resume) {
-    const auto stored = read_result_lines(options.output, format, header);
-    check_rows_match(options.output, stored, format, header, scenario, points);
-    for (const auto& line : stored)
+    check_rows_match(options.output, journal.stored_lines(), format, header, scenario, points);
+    for (const auto& line : journal.stored_lines())
       if (options.shard.holds(format.point_of(line)) && row_status(line, format, header) != "ok")
         ++summary.failed_before;
   }
-  ResultsJournal journal = options.resume ? ResultsJournal::resume(options.output, format, header)
-                                          : ResultsJournal::create(options.output, format, header);
+  journal.begin();
   std::deque<const SweepPoint*> queue;
   for (const auto& point : points) {
     if (!options.shard.holds(point.id))

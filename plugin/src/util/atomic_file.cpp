@@ -63,6 +63,11 @@ std::optional<mode_t> checked_target(const std::string& path, const std::string&
 
 }  // namespace
 
+std::string symlink_target(const std::string& path)
+{
+  return resolved_target(path);
+}
+
 void check_output_path(const std::string& path)
 {
   checked_target(path, resolved_target(path));

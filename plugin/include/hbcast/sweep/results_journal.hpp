@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace hbcast::cli {
 
@@ -11,11 +12,16 @@ namespace hbcast::cli {
 /// single write(2). A partial last line left by a kill is dropped on resume. finish() rewrites
 /// the file sorted by point id, so complete results are byte-identical whatever the order of
 /// completion. Wall times go to PATH.wall.csv.
+///
+/// A journal holds an exclusive lock (a POSIX record lock) on its file from creation or resume to its end, so
+/// a second sweep on the same file refuses at once and touches nothing. A write that fails (a
+/// full disk) leaves the file with its complete rows only, and throws: --resume completes it.
 class ResultsJournal {
 public:
-  /// Starts a new file; refuses to overwrite an existing one (use resume).
+  /// Starts a new file, locked from the moment it appears; refuses an existing one (use resume).
   static ResultsJournal create(const std::string& path, const RowFormat& format, const std::string& header);
-  /// Reopens an interrupted file written with the same header; done() lists its points.
+  /// Locks and reads an interrupted file written with the same header, without changing it:
+  /// stored_lines() and done() say what it holds. begin() then prepares it for appending.
   static ResultsJournal resume(const std::string& path, const RowFormat& format, const std::string& header);
   ResultsJournal(ResultsJournal&& other) noexcept;
   ResultsJournal(const ResultsJournal&) = delete;
@@ -23,23 +29,30 @@ public:
   ~ResultsJournal();
 
   const std::set<std::size_t>& done() const { return done_; }
+  /// The complete rows a resumed file held (no header).
+  const std::vector<std::string>& stored_lines() const { return stored_lines_; }
+  /// Drops a partial last line (the only change resume makes) and opens the wall-time file.
+  void begin();
   void append(std::size_t point, const std::string& line, double wall_seconds);
   /// Sorts the rows by point id (atomic rewrite).
   void finish();
 
 private:
   ResultsJournal(std::string path, RowFormat format, std::string header);
-  void open_for_append();
+  void append_line(int fd, const std::string& line, const std::string& path);
 
   std::string path_;
   RowFormat format_;
   std::string header_;
   std::set<std::size_t> done_;
-  int fd_ = -1;
+  std::vector<std::string> stored_lines_;
+  std::size_t complete_bytes_ = 0;  // a resumed file: its length without a partial last line
+  int fd_ = -1;                     // the results file, locked, appended to
   int wall_fd_ = -1;
 };
 
-/// Reads the data lines of a results file (no header), checking the header matches.
+/// Reads the data lines of a results file (no header), checking the header matches. A line
+/// without its newline at the end (a row cut short by a kill) is not a result and is skipped.
 std::vector<std::string> read_result_lines(const std::string& path, const RowFormat& format, const std::string& header);
 
 }  // namespace hbcast::cli

@@ -13,4 +13,8 @@ void write_file_atomically(const std::string& path, const std::string& content);
 /// `path` when it (or what it links to) exists and is not a writable regular file.
 void check_output_path(const std::string& path);
 
+/// What `path` names once symlinks are followed (up to 40, as the kernel does): the file a write
+/// through it reaches, created if it does not exist.
+std::string symlink_target(const std::string& path);
+
 }  // namespace hbcast
