@@ -12,7 +12,10 @@ packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev lib
           libopenmpi-dev openmpi-bin
           pybind11-dev python3-dev python3-pytest python3-pandas python3-matplotlib)
 # The Slurm test (slurm.sweep_array) starts a single-node cluster: scenarios/slurm/local_cluster.sh.
-if [ "${1:-}" = --test ]; then packages+=(munge slurmctld slurmd slurm-client); fi
+# The sanitizer build and the fuzz targets (scripts/sanitize.sh, scripts/fuzz.sh) use clang 14.
+if [ "${1:-}" = --test ]; then
+  packages+=(munge slurmctld slurmd slurm-client clang-14 libclang-rt-14-dev libfuzzer-14-dev)
+fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -101,7 +101,7 @@ BroadcastPlan plan_from_json(const std::string& text)
   Json json;
   try {
     json = Json::parse(text);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) {  // parse_error, and out_of_range for numbers like 1e400
     throw PlanError(std::string("plan is not valid JSON: ") + error.what());
   }
   if (!json.is_object() || json.value("format", std::string()) != "hbcast-plan")

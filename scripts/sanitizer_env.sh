@@ -1,0 +1,7 @@
+# Sourced by scripts/sanitize.sh and scripts/fuzz.sh: the sanitizers' run-time options.
+# halt_on_error: the first report fails the test; the suppressions are SimGrid's, each justified
+# in the file.
+here_supp=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/sanitizer.supp
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=0:${ASAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$here_supp:print_suppressions=0:${LSAN_OPTIONS:-}"
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:suppressions=$here_supp:${UBSAN_OPTIONS:-}"
