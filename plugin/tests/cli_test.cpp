@@ -310,21 +310,29 @@ TEST(CliReplayDriver, CouriersEndWithTheBroadcast)
 }
 
 // A link that goes down during the broadcast (a state profile): the transfer over it fails, its
-// sender gives up, and every driver reports the same failed row, in both port models, with
-// slices. The couriers end once nothing is in flight, and the actor driver stops the nodes that
-// can no longer be informed; before, SimGrid listed them as deadlocked on stderr (the actors' row
-// quoted a NetworkFailureException). With a 30 ms send overhead on the root, its multi-port send
-// to c fails while it sleeps between sends: the couriers must end at its wake-up too.
+// sender gives up, and every driver reports the same failed row, naming the transfer, its time and
+// the hosts left without the message, in both port models, with slices. Flat tree a -> b, a -> c,
+// 4 slices of 1 MiB, each in t = 10 us + 1 MiB / 125 MB/s = 0.008398608 s; the link ac is down
+// from 0.5 ms on:
+//   one-port: slice 1 to b over [0, t], then to c at t: fails at 0.008398608; a stops, so b holds
+//             one slice and c none;
+//   multi-port, no send overhead (a's routes leave by two links): slice 1 to b and c at 0, the one
+//             to c fails when the link goes down, 0.0005; a then waits for that edge for ever;
+//   multi-port, 30 ms send overhead on a: the send to c starts at 0.03 and fails at once.
+// The couriers end once nothing is in flight, and the actor driver stops the nodes that can no
+// longer be informed: SimGrid reports no deadlock.
 TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
 {
   TemporaryDirectory dir;
   dir.write("off.txt", "0.0005 0\n");  // SimGrid finds it beside the platform: off at 0.5 ms
-  for (const char* root : {"<host id=\"a\" speed=\"1Gf\"/>",
-                           "<host id=\"a\" speed=\"1Gf\"><prop id=\"hbcast/send_latency\" value=\"0.03\"/></host>"}) {
+  const std::string without = "; 2 of 3 hosts without the whole message: b, c";
+  for (const auto& [root, multi_port_failure] :
+       {std::pair<std::string, std::string>{"<host id=\"a\" speed=\"1Gf\"/>", "0.000500000"},
+        {"<host id=\"a\" speed=\"1Gf\"><prop id=\"hbcast/send_latency\" value=\"0.03\"/></host>", "0.030000000"}}) {
     const std::string platform = dir.write(
         "failing.xml",
         "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-        "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">" + std::string(root) +
+        "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">" + root +
         "<host id=\"b\" speed=\"1Gf\"/><host id=\"c\" speed=\"1Gf\"/>"
         "<link id=\"ab\" bandwidth=\"125MBps\" latency=\"10us\"/>"
         "<link id=\"ac\" bandwidth=\"125MBps\" latency=\"10us\" state_file=\"off.txt\"/>"
@@ -339,12 +347,12 @@ TEST(CliReplayDriver, AFailedTransferIsAFailedRowWithoutDeadlock)
         const std::string context = std::string(driver) + ", " + port + "-port, " + root + ": " + result.err;
         EXPECT_EQ(result.exit_status, 1) << context;
         EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
-        if (std::string(driver) == "actors") {  // its sender says which transfer failed
-          EXPECT_NE(result.err.find("the transfer to c failed"), std::string::npos) << context;
-        }
+        EXPECT_NE(result.err.find("the transfer a -> c (slice 1 of 4) failed ("), std::string::npos)
+            << context;
         const auto run = nlohmann::json::parse(result.out)["runs"][0];
         EXPECT_EQ(run["status"], "failed") << context;
-        EXPECT_EQ(run["error"], "the simulation ended before every host received the message") << context;
+        const std::string time = std::string(port) == "one" ? "0.008398608" : multi_port_failure;
+        EXPECT_EQ(run["error"], "the transfer a -> c (slice 1 of 4) failed at " + time + " s" + without) << context;
       }
   }
 }

@@ -5,6 +5,7 @@
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/StarZone.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
@@ -36,6 +37,22 @@ void rank_zones(const sg4::NetZone* zone, std::map<const sg4::NetZone*, std::siz
 std::string first_line(const std::string& text)
 {
   return text.substr(0, text.find('\n'));
+}
+
+// The replay's couriers (replay/courier_pool.hpp) stand between transfers on a host no state
+// profile can turn off: a host of its own, in an empty zone of its own, added before SimGrid seals
+// the platform (no host can be added after). It has no link, is never routed to, and is not one
+// of hosts(). Not under a root zone that holds hosts in a star (a <cluster> as root), whose
+// shape the cost models read.
+void add_courier_parking(sg4::Engine& engine)
+{
+  sg4::NetZone* root = engine.get_netzone_root();
+  if (root == nullptr || dynamic_cast<const simgrid::kernel::routing::StarZone*>(root->get_impl()) != nullptr)
+    return;
+  auto* zone = sg4::create_empty_zone(LoadedPlatform::kCourierParkingZone);
+  zone->set_parent(root);
+  zone->create_host(LoadedPlatform::kCourierParkingHost, 1.0);
+  zone->seal();
 }
 
 std::string number_text(double value)
@@ -72,6 +89,7 @@ LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path
   set_activity("loading platform '%s'", path.c_str());
   try {
     engine.load_platform(path);
+    add_courier_parking(engine);
     // Floyd and Dijkstra zones compute their routes only when sealed, which run() would do.
     engine.seal_platform();
   } catch (const simgrid::ParseError& error) {
@@ -90,6 +108,9 @@ LoadedPlatform LoadedPlatform::from_engine(sg4::Engine& engine)
   rank_zones(engine.get_netzone_root(), zone_rank);
   LoadedPlatform platform;
   platform.hosts_ = engine.get_all_hosts();
+  platform.hosts_.erase(std::remove_if(platform.hosts_.begin(), platform.hosts_.end(),
+                                       [](const sg4::Host* host) { return host->get_name() == kCourierParkingHost; }),
+                        platform.hosts_.end());
   auto key = [&](const sg4::Host* host) {
     return std::make_pair(zone_rank.at(host->get_englobing_zone()), host->get_netpoint()->id());
   };

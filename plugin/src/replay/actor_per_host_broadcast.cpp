@@ -17,7 +17,8 @@ ActorPerHostBroadcast::ActorPerHostBroadcast(BroadcastTree tree, std::vector<sg4
     : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options)),
       slice_tokens_(options_.slices),
       slices_delivered_(tree_.size(), 0),
-      stopped_(tree_.size(), 0)
+      stopped_(tree_.size(), 0),
+      incoming_(tree_.size())
 {
   mailboxes_.reserve(tree_.size());
   for (NodeId node = 0; node < tree_.size(); ++node)
@@ -30,9 +31,23 @@ void ActorPerHostBroadcast::launch()
 {
   auto self = std::static_pointer_cast<ActorPerHostBroadcast>(shared_from_this());
   actors_.reserve(tree_.size());
-  for (NodeId node = 0; node < tree_.size(); ++node)
+  for (NodeId node = 0; node < tree_.size(); ++node) {
+    if (!hosts_[node]->is_on()) {  // down already: no actor (SimGrid refuses one); its sender's transfer fails
+      stopped_[node] = 1;
+      actors_.push_back(nullptr);
+      continue;
+    }
     actors_.push_back(
         sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); }));
+  }
+  // A root that is down sends nothing: its first send fails, as with the other drivers, and no
+  // one will ever inform its subtrees. (A node below it that is down is found by its sender.)
+  const auto& children = tree_.children(tree_.root());
+  if (!hosts_[tree_.root()]->is_on() && !children.empty()) {
+    hosts_up(children.front(), 0);
+    for (NodeId child : children)
+      stop_subtree(child);
+  }
 }
 
 void ActorPerHostBroadcast::run_node(NodeId node)
@@ -52,8 +67,11 @@ void ActorPerHostBroadcast::run_node(NodeId node)
       sg4::CommPtr receive = inbox->get_async<std::size_t>(&token);
       try {
         receive->wait();
-      } catch (const simgrid::NetworkFailureException&) {
-        stopped_[node] = 1;  // its sender gives up, and stops this subtree
+      } catch (const simgrid::Exception&) {  // NetworkFailureException, or CancelException (on_host_off)
+        // Its sender gives up and stops this subtree; if the sender's host went down, it is gone:
+        // the failure is noted here too (once per edge).
+        note_failed_transfer(node, slice, receive->get_state_str());
+        stopped_[node] = 1;
         return;
       }
       last_arrival = receive->get_finish_time();
@@ -92,10 +110,12 @@ bool ActorPerHostBroadcast::delivered(NodeId child, sg4::Comm& send)
 {
   try {
     send.wait();
-  } catch (const simgrid::NetworkFailureException&) {
-    warn_failed_transfer(child, send);
+  } catch (const simgrid::Exception&) {  // NetworkFailureException, or CancelException (on_host_off)
+    incoming_[child] = nullptr;
+    note_failed_transfer(child, slices_delivered_[child], send.get_state_str());
     return false;
   }
+  incoming_[child] = nullptr;
   record_transfer(child, send.get_start_time(), send.get_finish_time());
   ++slices_delivered_[child];
   return true;
@@ -123,10 +143,41 @@ void ActorPerHostBroadcast::stop_subtree(NodeId top)
     stack.pop_back();
     if (!stopped_[node]) {
       stopped_[node] = 1;
-      actors_[node]->kill();
+      if (actors_[node])
+        actors_[node]->kill();
     }
     stack.insert(stack.end(), tree_.children(node).begin(), tree_.children(node).end());
   }
+}
+
+sg4::CommPtr ActorPerHostBroadcast::start_send(NodeId child, std::size_t slice)
+{
+  if (!hosts_up(child, slices_delivered_[child]))
+    return nullptr;
+  incoming_[child] = mailboxes_[child]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
+  return incoming_[child];
+}
+
+// SimGrid has killed the node's actor. Its transfers in flight fail now (the actors waiting on
+// them give up as after any failed transfer), and its children that will not get every slice
+// stop with their subtrees: nobody else would ever end their waits.
+void ActorPerHostBroadcast::on_host_off(NodeId node)
+{
+  stopped_[node] = 1;
+  const std::string how = "host " + hosts_[node]->get_name() + " went down";
+  std::vector<NodeId> edges;  // the node's incoming edge, then its children's, in send order
+  if (node != tree_.root())
+    edges.push_back(node);
+  edges.insert(edges.end(), tree_.children(node).begin(), tree_.children(node).end());
+  for (NodeId child : edges)
+    if (incoming_[child] && incoming_[child]->get_state() == sg4::Activity::State::STARTED) {
+      note_failed_transfer(child, slices_delivered_[child], how);
+      cancelled_.push_back(incoming_[child]);
+      incoming_[child]->cancel();
+    }
+  for (NodeId child : tree_.children(node))
+    if (slices_delivered_[child] < options_.slices)
+      stop_subtree(child);
 }
 
 void ActorPerHostBroadcast::wait_not_before(NodeId child) const
@@ -139,8 +190,8 @@ bool ActorPerHostBroadcast::send_one_port(NodeId node, std::size_t slice)
 {
   for (NodeId child : tree_.children(node)) {
     wait_not_before(child);
-    sg4::CommPtr send = mailboxes_[child]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
-    if (!delivered(child, *send))
+    sg4::CommPtr send = start_send(child, slice);
+    if (!send || !delivered(child, *send))
       return false;
   }
   return true;
@@ -153,7 +204,9 @@ bool ActorPerHostBroadcast::send_multi_port(NodeId node, std::size_t slice, std:
     if (in_flight[i] && !delivered(children[i], *std::exchange(in_flight[i], nullptr)))
       return false;  // the edge carries one slice at a time
     wait_not_before(children[i]);
-    in_flight[i] = mailboxes_[children[i]]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
+    in_flight[i] = start_send(children[i], slice);
+    if (!in_flight[i])
+      return false;
     if (send_overhead_[node] > 0.0)
       sg4::this_actor::sleep_for(send_overhead_[node]);
   }

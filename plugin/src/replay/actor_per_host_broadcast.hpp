@@ -24,6 +24,9 @@ public:
 
 private:
   void launch() override;
+  void on_host_off(NodeId node) override;
+  /// put_async to `child`, or nullptr when a host of the transfer is off (noted as failed).
+  simgrid::s4u::CommPtr start_send(NodeId child, std::size_t slice);
   void run_node(NodeId node);
   void wait_not_before(NodeId child) const;
   // The sends return false once a transfer failed.
@@ -39,6 +42,8 @@ private:
   std::vector<simgrid::s4u::ActorPtr> actors_;
   std::vector<std::size_t> slices_delivered_;  // to each node
   std::vector<char> stopped_;                  // it gave up, or its actor was killed
+  std::vector<simgrid::s4u::CommPtr> incoming_;  // per node: the send in flight to it
+  std::vector<simgrid::s4u::CommPtr> cancelled_;  // kept while SimGrid may still end their actions
 };
 
 }  // namespace hbcast

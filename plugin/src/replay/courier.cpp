@@ -30,6 +30,24 @@ void Courier::spawn(sg4::Host* home)
   sender_ = sg4::Actor::create("hbcast-courier", home, [self = shared_from_this()] { self->run(); });
 }
 
+bool Courier::carries_from(const sg4::Host& host) const
+{
+  for (std::size_t i = 0; i < pending_.size(); ++i)
+    if (ends_[i].first == &host && pending_[i]->get_state() == sg4::Activity::State::STARTED)
+      return true;
+  return false;
+}
+
+void Courier::cancel_transfers_of(const sg4::Host& host)
+{
+  for (std::size_t i = 0; i < pending_.size(); ++i)
+    if ((ends_[i].first == &host || ends_[i].second == &host) &&
+        pending_[i]->get_state() == sg4::Activity::State::STARTED) {
+      cancelled_.push_back(pending_[i]);
+      pending_[i]->cancel();  // the courier's wait_any sees it failed
+    }
+}
+
 void Courier::push(sg4::Host* from, sg4::Host* to, double bytes, std::size_t token)
 {
   jobs_.push_back({from, to, bytes, token});
@@ -72,7 +90,13 @@ void Courier::start_jobs()
   // Transfers queued while this simcall waited for its turn stay queued for the next call.
   simgrid::kernel::actor::simcall_answered([this, &comms] {
     for (std::size_t i = 0; i < comms.size(); ++i) {
-      const Job& job = jobs_[i];
+      const Job job = jobs_[i];
+      if (!job.from->is_on() || !job.to->is_on()) {  // went down since it was queued: SimGrid would assert
+        pool_->running_ = this;
+        pool_->on_end_(job.token, *comms[i]);  // never started: a failed transfer
+        pool_->running_ = nullptr;
+        continue;
+      }
       // The comm starts at once (the mailbox has a permanent receiver), between the two actors' hosts.
       sender_->set_host(job.from);
       receiver_->set_host(job.to);
@@ -80,6 +104,11 @@ void Courier::start_jobs()
       comms[i]->start();
       pending_.push_back(std::move(comms[i]));
       tokens_.push_back(job.token);
+      ends_.emplace_back(job.from, job.to);
+    }
+    if (pool_->parking_ != nullptr) {
+      sender_->set_host(pool_->parking_);
+      receiver_->set_host(pool_->parking_);
     }
     jobs_.erase(jobs_.begin(), jobs_.begin() + static_cast<std::ptrdiff_t>(comms.size()));
     if (jobs_.empty() && pool_->accepting_ == this)
@@ -92,8 +121,11 @@ void Courier::reap_one()
   std::size_t index = 0;
   try {
     index = static_cast<std::size_t>(sg4::Comm::wait_any(pending_));
-  } catch (const simgrid::NetworkFailureException&) {
-    while (index < pending_.size() && pending_[index]->get_state() != sg4::Activity::State::FAILED)
+  } catch (const simgrid::Exception&) {  // failed, or cancelled by cancel_transfers_of
+    const auto ended = [](const sg4::CommPtr& comm) {
+      return comm->get_state() == sg4::Activity::State::FAILED || comm->get_state() == sg4::Activity::State::CANCELED;
+    };
+    while (index < pending_.size() && !ended(pending_[index]))
       ++index;
     if (index == pending_.size())
       throw;
@@ -104,6 +136,8 @@ void Courier::reap_one()
   pending_.pop_back();
   tokens_[index] = tokens_.back();
   tokens_.pop_back();
+  ends_[index] = ends_.back();
+  ends_.pop_back();
   simgrid::kernel::actor::simcall_answered([this, &comm, token] {
     pool_->running_ = this;
     pool_->on_end_(token, *comm);

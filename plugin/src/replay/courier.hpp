@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace hbcast {
@@ -15,8 +16,9 @@ class CourierPool;
 /// One courier of a CourierPool: an actor that starts the transfers it is given, each from its
 /// sending host to its own mailbox, whose permanent receiver (the pool's idle receiver actor)
 /// stands on the receiving host, then waits for them and hands their ends to the pool. Both
-/// actors move to the hosts of each transfer just before starting it; a comm's hosts are fixed
-/// when it starts.
+/// actors move to the hosts of each transfer just before starting it (a comm's hosts are fixed
+/// when it starts), and back to the pool's parking host right after: a host that goes down
+/// kills the actors on it, and with them every transfer they carry.
 class Courier : public std::enable_shared_from_this<Courier> {
 public:
   Courier(std::shared_ptr<CourierPool> pool, std::size_t index, simgrid::s4u::ActorPtr receiver);
@@ -29,6 +31,10 @@ public:
   void wake();
   /// Transfers queued or in flight.
   std::size_t load() const { return jobs_.size() + pending_.size(); }
+  /// Cancels the transfers in flight from or to `host` (kernel context): they end, failed.
+  void cancel_transfers_of(const simgrid::s4u::Host& host);
+  /// Whether a transfer in flight leaves from `host`.
+  bool carries_from(const simgrid::s4u::Host& host) const;
 
 private:
   struct Job {
@@ -51,6 +57,8 @@ private:
   std::vector<Job> jobs_;
   std::vector<simgrid::s4u::CommPtr> pending_;
   std::vector<std::size_t> tokens_;  // parallel to pending_
+  std::vector<simgrid::s4u::CommPtr> cancelled_;  // kept while SimGrid may still end their actions
+  std::vector<std::pair<const simgrid::s4u::Host*, const simgrid::s4u::Host*>> ends_;  // parallel to pending_
   bool waiting_ = false;
 };
 

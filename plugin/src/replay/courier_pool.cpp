@@ -2,6 +2,10 @@
 
 #include "courier.hpp"
 
+#include <hbcast/platform/loaded_platform.hpp>
+
+#include <simgrid/s4u/Engine.hpp>
+
 namespace hbcast {
 namespace {
 
@@ -14,7 +18,22 @@ std::size_t next_courier_index()
 
 }  // namespace
 
-CourierPool::CourierPool(Handler on_end) : on_end_(std::move(on_end)) {}
+CourierPool::CourierPool(Handler on_end) : on_end_(std::move(on_end)), parking_(parking_host()) {}
+
+simgrid::s4u::Host* CourierPool::parking_host()
+{
+  return simgrid::s4u::Engine::get_instance()->host_by_name_or_null(LoadedPlatform::kCourierParkingHost);
+}
+
+bool CourierPool::cancel_transfers_of(const simgrid::s4u::Host& host)
+{
+  bool courier_lost = false;
+  for (const auto& courier : couriers_) {
+    courier_lost = courier_lost || courier->carries_from(host);
+    courier->cancel_transfers_of(host);
+  }
+  return !courier_lost;
+}
 
 CourierPool::~CourierPool() = default;
 
@@ -44,11 +63,11 @@ Courier& CourierPool::spawn(simgrid::s4u::Host* home)
 {
   if (!receiver_) {
     receiver_release_ = simgrid::s4u::Semaphore::create(0);
-    receiver_ = simgrid::s4u::Actor::create("hbcast-courier-receiver", home,
+    receiver_ = simgrid::s4u::Actor::create("hbcast-courier-receiver", parking_ != nullptr ? parking_ : home,
                                             [release = receiver_release_] { release->acquire(); });
   }
   auto courier = std::make_shared<Courier>(shared_from_this(), next_courier_index(), receiver_);
-  courier->spawn(home);
+  courier->spawn(parking_ != nullptr ? parking_ : home);
   couriers_.push_back(courier);
   accepting_ = courier.get();
   return *courier;

@@ -40,6 +40,16 @@ public:
   void send(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes, std::size_t token);
   /// No more transfers: idle couriers end, busy ones end when their transfers have.
   void close();
+  /// Cancels the transfers in flight from or to `host` (kernel context): each ends, failed,
+  /// through the handler. False when one of them left from `host`: SimGrid 3.32 then kills the
+  /// courier that sent it (CommImpl::finish ends the sending actor of a comm whose source host
+  /// failed), and the other transfers it carries never end.
+  bool cancel_transfers_of(const simgrid::s4u::Host& host);
+  /// Where the couriers and the receiver stand between transfers, so that no host going down can
+  /// kill them with the transfers they carry: the host LoadedPlatform::load adds for them. On a
+  /// platform without it (built in code, or a star of hosts as root zone), nullptr: they stand on
+  /// the hosts of their last transfers, and a host going down there ends those transfers too.
+  static simgrid::s4u::Host* parking_host();
 
 private:
   friend class Courier;
@@ -54,6 +64,7 @@ private:
   Courier* running_ = nullptr;    // the courier handling a transfer's end right now
   Courier* accepting_ = nullptr;  // woken or created at this date, has not issued its transfers yet
   bool closed_ = false;
+  simgrid::s4u::Host* parking_;   // parking_host(), or nullptr when made too late for one
 };
 
 /// Transfers per courier: bounds the courier's activity list and its wait_any vector.

@@ -133,6 +133,11 @@ bool EventDrivenBroadcast::send_next(NodeId node)
   NodeState& state = nodes_[node];
   const NodeId child = tree_.children(node)[state.next_child++];
   edge_busy_[child] = 1;
+  if (!hosts_up(child, nodes_[child].received)) {  // as the actor's sender: it stops here
+    state.step = Step::stopped;
+    end_couriers_if_stuck();
+    return false;
+  }
   if (couriers_) {
     couriers_->send(hosts_[node], hosts_[child], slice_bytes_, child);
     ++courier_transfers_;
@@ -160,7 +165,9 @@ void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& co
   if (couriers_)
     --courier_transfers_;
   if (comm.get_state() != sg4::Activity::State::FINISHED) {
-    warn_failed_transfer(child, comm);
+    if (in_flight_[child])
+      retired_.push_back(std::move(in_flight_[child]));  // the edge stays busy: its sender waits for ever
+    note_failed_transfer(child, nodes_[child].received, comm.get_state_str());
     end_couriers_if_stuck();
     return;
   }
@@ -194,6 +201,32 @@ void EventDrivenBroadcast::end_couriers_if_stuck()
     couriers_->close();
 }
 
+void EventDrivenBroadcast::on_host_off(NodeId node)
+{
+  const std::string how = "host " + hosts_[node]->get_name() + " went down";
+  std::vector<NodeId> edges;  // the node's incoming edge, then its children's, in send order
+  if (node != tree_.root())
+    edges.push_back(node);
+  edges.insert(edges.end(), tree_.children(node).begin(), tree_.children(node).end());
+  for (NodeId child : edges)
+    if (edge_busy_[child])  // in flight (or failed before: noted once)
+      note_failed_transfer(child, nodes_[child].received, how);
+  if (couriers_) {
+    if (!couriers_->cancel_transfers_of(*hosts_[node])) {
+      set_driver_note("the couriers driver cannot go on past a host that goes down while it sends: SimGrid 3.32 "
+                      "kills the courier actor that carried the transfer, with the others it carried; "
+                      "--cfg=hbcast/replay-driver:events replays this case");
+      couriers_->close();  // nothing more can be known: end the couriers, and SimGrid with them
+    }
+    return;
+  }
+  for (NodeId child : edges)
+    if (in_flight_[child] && in_flight_[child]->get_state() == sg4::Activity::State::STARTED) {
+      cancelled_.push_back(in_flight_[child]);
+      in_flight_[child]->cancel();  // its end comes back through on_transfer_end, failed
+    }
+}
+
 void EventDrivenBroadcast::wake_due_sleepers()
 {
   static const double precision = simgrid::config::get_value<double>("surf/precision");
@@ -209,6 +242,8 @@ void EventDrivenBroadcast::wake_due_sleepers()
 void EventDrivenBroadcast::wake(NodeId node)
 {
   NodeState& state = nodes_[node];
+  if (state.step == Step::stopped)
+    return;
   if (state.step == Step::hold) {  // as the actor does: send once the start time has come
     if (!send_next(node))
       return;

@@ -41,6 +41,7 @@ private:
     overhead,    // multi-port: busy with the send overhead of its last send
     draining,    // everything started; waits for its last multi-port sends
     finished,
+    stopped,     // a transfer it was to start could not (a host is off): it sends no more
   };
   struct NodeState {
     std::uint32_t slice = 0;       // slice being forwarded
@@ -52,6 +53,7 @@ private:
   };
 
   void launch() override;
+  void on_host_off(NodeId node) override;
   void advance(NodeId node);
   /// Starts the send to children[next_child]; false if the node must now wait for an event.
   bool send_next(NodeId node);
@@ -69,6 +71,7 @@ private:
   std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge (events)
   std::vector<std::uint8_t> edge_busy_;           // per child node: its incoming edge carries a slice
   std::vector<simgrid::s4u::CommPtr> retired_;    // ended comms, freed at the next event (not inside their own callback)
+  std::vector<simgrid::s4u::CommPtr> cancelled_;  // kept while SimGrid may still end their actions
   std::shared_ptr<TreeBroadcast> keep_alive_;     // in flight, the broadcast owns itself
   std::shared_ptr<CourierPool> couriers_;         // ReplayDriver::couriers only
   std::size_t courier_transfers_ = 0;             // given to the couriers and not ended yet

@@ -12,7 +12,7 @@ ReplayResult replay_tree(simgrid::s4u::Engine& engine, const BroadcastTree& tree
   auto broadcast = TreeBroadcast::start(tree, hosts, options);
   engine.run();
   if (!broadcast->done())
-    throw std::runtime_error("the simulation ended before every host received the message");
+    throw std::runtime_error(broadcast->unfinished_report());
   return broadcast->result();
 }
 

@@ -10,11 +10,14 @@
 #include <hbcast/replay/hbcast_plugin.hpp>
 
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Link.hpp>
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
+#include <set>
 #include <stdexcept>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(hbcast_replay, hbcast, "hbcast: replaying broadcast trees on SimGrid");
@@ -76,6 +79,55 @@ std::vector<double> send_overheads(const std::vector<sg4::Host*>& hosts, const R
 
 }  // namespace
 
+// The links that are down now: kept by Link::on_state_change from the first broadcast on (with
+// the ones already down then), so that while none is, no route needs looking at.
+static std::set<const sg4::Link*>& links_down()
+{
+  static std::set<const sg4::Link*> down;
+  return down;
+}
+
+static void watch_links()
+{
+  static const bool watching = [] {
+    for (const sg4::Link* link : sg4::Engine::get_instance()->get_all_links())
+      if (!link->is_on())
+        links_down().insert(link);
+    sg4::Link::on_state_change_cb([](const sg4::Link& link) {
+      if (link.is_on())
+        links_down().erase(&link);
+      else
+        links_down().insert(&link);
+    });
+    return true;
+  }();
+  static_cast<void>(watching);
+}
+
+// Every broadcast in flight hears of every host that goes down: one connection per process (the
+// signal is static), to a list of the broadcasts that may need it.
+static std::vector<std::weak_ptr<TreeBroadcast>>& broadcasts_watching_hosts()
+{
+  static std::vector<std::weak_ptr<TreeBroadcast>> watching;
+  return watching;
+}
+
+void dispatch_host_off(const sg4::Host& host)
+{
+  if (host.is_on())
+    return;
+  auto& watching = broadcasts_watching_hosts();
+  std::vector<std::shared_ptr<TreeBroadcast>> live;
+  for (const auto& weak : watching)
+    if (auto broadcast = weak.lock(); broadcast && !broadcast->done())
+      live.push_back(std::move(broadcast));
+  watching.assign(live.begin(), live.end());
+  for (const auto& broadcast : live)
+    for (NodeId node = 0; node < broadcast->hosts_.size(); ++node)
+      if (broadcast->hosts_[node] == &host)
+        broadcast->on_host_off(node);
+}
+
 std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vector<sg4::Host*> hosts,
                                                     ReplayOptions options)
 {
@@ -89,6 +141,13 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
     broadcast = std::make_shared<EventDrivenBroadcast>(std::move(tree), std::move(hosts), std::move(options));
   else
     broadcast = std::make_shared<ActorPerHostBroadcast>(std::move(tree), std::move(hosts), std::move(options));
+  watch_links();
+  static const bool watching_hosts = [] {
+    sg4::Host::on_state_change_cb(dispatch_host_off);
+    return true;
+  }();
+  static_cast<void>(watching_hosts);
+  broadcasts_watching_hosts().push_back(broadcast);
   plugin_detail::track_started(broadcast->options_.name);
   XBT_VERB("Broadcast %s: %zu nodes, %zu slices of %g bytes, %s, driven by %s", broadcast->options_.name.c_str(),
            broadcast->tree_.size(), broadcast->options_.slices, broadcast->slice_bytes_,
@@ -108,6 +167,9 @@ TreeBroadcast::TreeBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, 
     , completion_(tree_.size(), 0.0)
     , first_receive_start_(tree_.size(), -1.0)
     , first_arrival_(tree_.size(), 0.0)
+    , finished_(tree_.size(), 0)
+    , received_(tree_.size(), 0)
+    , failed_edge_(tree_.size(), 0)
     , mutex_(sg4::Mutex::create())
     , all_done_(sg4::ConditionVariable::create())
 {
@@ -127,21 +189,93 @@ std::optional<double> TreeBroadcast::hold_until(NodeId child) const
 
 void TreeBroadcast::record_transfer(NodeId child, double start_time, double finish_time)
 {
+  ++received_[child];
   incoming_busy_[child] += finish_time - start_time;
   if (first_receive_start_[child] < 0.0)
     first_receive_start_[child] = start_time;
   ++transfer_count_;
 }
 
-void TreeBroadcast::warn_failed_transfer(NodeId child, const sg4::Activity& transfer) const
+void TreeBroadcast::note_failed_transfer(NodeId child, std::size_t slice, const std::string& how)
 {
-  XBT_WARN("Broadcast %s: the transfer to %s failed (%s); that subtree is not informed", options_.name.c_str(),
-           hosts_[child]->get_cname(), transfer.get_state_str());
+  if (failed_edge_[child])
+    return;
+  failed_edge_[child] = 1;
+  const NodeId parent = tree_.parents()[child];
+  if (!first_failure_)
+    first_failure_ = FailedTransfer{parent, child, slice, sg4::Engine::get_clock()};
+  XBT_WARN("Broadcast %s: the transfer %s -> %s (slice %zu of %zu) failed (%s) at %.9f; that subtree is not informed",
+           options_.name.c_str(), hosts_[parent]->get_cname(), hosts_[child]->get_cname(), slice + 1,
+           options_.slices, how.c_str(), sg4::Engine::get_clock() - start_time_);
+}
+
+bool TreeBroadcast::hosts_up(NodeId child, std::size_t slice)
+{
+  const NodeId parent = tree_.parents()[child];
+  for (NodeId end : {parent, child})
+    if (!hosts_[end]->is_on()) {
+      note_failed_transfer(child, slice, "host " + hosts_[end]->get_name() + " is off");
+      return false;
+    }
+  if (links_down().empty())
+    return true;
+  // A host-to-host comm over a link that is down fails as it starts, before its driver can tag
+  // it: fail it here, as every driver would see it.
+  std::vector<sg4::Link*> route;
+  double latency = 0.0;
+  hosts_[parent]->route_to(hosts_[child], route, &latency);
+  for (const sg4::Link* link : route)
+    if (!link->is_on()) {
+      note_failed_transfer(child, slice, "link " + link->get_name() + " is down");
+      return false;
+    }
+  return true;
+}
+
+std::size_t TreeBroadcast::slices_held(NodeId node) const
+{
+  return node == tree_.root() ? options_.slices : received_[node];
+}
+
+std::vector<NodeId> TreeBroadcast::uninformed_nodes() const
+{
+  std::vector<NodeId> nodes;
+  for (NodeId node = 0; node < tree_.size(); ++node)
+    if (slices_held(node) < options_.slices)
+      nodes.push_back(node);
+  return nodes;
+}
+
+
+std::string TreeBroadcast::unfinished_report() const
+{
+  constexpr std::size_t kNamed = 10;  // one readable line, even on a large platform
+  const auto uninformed = uninformed_nodes();
+  std::string report;
+  if (first_failure_) {
+    char time[64];
+    std::snprintf(time, sizeof time, "%.9f", first_failure_->time - start_time_);
+    report = "the transfer " + hosts_[first_failure_->from]->get_name() + " -> " +
+             hosts_[first_failure_->to]->get_name() + " (slice " + std::to_string(first_failure_->slice + 1) + " of " +
+             std::to_string(options_.slices) + ") failed at " + time + " s";
+  } else {
+    report = "the simulation ended before every host received the message";
+  }
+  report += "; " + std::to_string(uninformed.size()) + " of " + std::to_string(tree_.size()) +
+            " hosts without the whole message: ";
+  for (std::size_t k = 0; k < uninformed.size() && k < kNamed; ++k)
+    report += (k == 0 ? "" : ", ") + hosts_[uninformed[k]]->get_name();
+  if (uninformed.size() > kNamed)
+    report += " and " + std::to_string(uninformed.size() - kNamed) + " more";
+  if (!driver_note_.empty())
+    report += " (" + driver_note_ + ")";
+  return report;
 }
 
 void TreeBroadcast::finish_node(NodeId node, double completion)
 {
   completion_[node] = completion;
+  finished_[node] = 1;
   plugin_detail::record_delivery(*hosts_[node], options_.name, completion);
   if (++finished_nodes_ == tree_.size()) {
     plugin_detail::track_finished(options_.name);

@@ -12,8 +12,12 @@ namespace hbcast {
 class LoadedPlatform {
 public:
   /// Loads `path` into `engine`. Throws PlatformError (one line) when the file is missing,
-  /// unreadable, malformed, or declares no host.
+  /// unreadable, malformed, or declares no host. Unless the root zone is a star of hosts, it adds
+  /// a zone and host of its own (kCourierParking*), where the replay's couriers stand between
+  /// transfers out of reach of state profiles; that host is not in hosts().
   static LoadedPlatform load(simgrid::s4u::Engine& engine, const std::string& path);
+  static constexpr const char* kCourierParkingZone = "hbcast-courier-parking";
+  static constexpr const char* kCourierParkingHost = "hbcast-courier-parking";
   /// Wraps the platform already loaded in `engine` (e.g. built in code).
   static LoadedPlatform from_engine(simgrid::s4u::Engine& engine);
 

@@ -8,7 +8,9 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mutex.hpp>
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -44,6 +46,22 @@ public:
   /// The driver that runs this broadcast (never automatic).
   ReplayDriver driver() const { return options_.driver; }
 
+  /// A transfer that failed (a link or host went down, e.g. under a SimGrid state profile).
+  struct FailedTransfer {
+    NodeId from = 0;
+    NodeId to = 0;
+    std::size_t slice = 0;  ///< 0-based
+    double time = 0.0;      ///< absolute simulated time it failed
+  };
+  /// The first transfer that failed, if any.
+  const std::optional<FailedTransfer>& first_failure() const { return first_failure_; }
+  /// The nodes that do not hold every slice, in node order (the root holds them all).
+  std::vector<NodeId> uninformed_nodes() const;
+  /// Why an ended simulation left the broadcast unfinished, in one line: the first failed
+  /// transfer (hosts, slice, time) and the hosts without the whole message, e.g. "the transfer
+  /// a -> c (slice 2 of 4) failed at 0.000500000 s; 2 of 4 hosts without the whole message: c, d".
+  std::string unfinished_report() const;
+
 protected:
   TreeBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);
   /// Starts the simulated transfers (called once, by start()).
@@ -51,8 +69,24 @@ protected:
 
   /// One transfer to `child` ran over [start_time, finish_time] (absolute times).
   void record_transfer(NodeId child, double start_time, double finish_time);
-  /// Warns that the transfer to `child` failed (a link went down): its subtree is not informed.
-  void warn_failed_transfer(NodeId child, const simgrid::s4u::Activity& transfer) const;
+  /// The transfer of slice `slice` to `child` failed (a link or host went down; `how`: SimGrid's
+  /// state of the comm, or why it could not start): records the first such failure and warns,
+  /// once per edge; the child's subtree is not informed.
+  void note_failed_transfer(NodeId child, std::size_t slice, const std::string& how);
+  /// Whether the transfer of slice `slice` to `child` may start: both hosts are up. If not, the
+  /// transfer has failed (noted): SimGrid would assert on a comm with a host that is off.
+  bool hosts_up(NodeId child, std::size_t slice);
+  /// A host of this broadcast went down (a state profile, Host::turn_off), in kernel context:
+  /// the driver notes the transfers in flight to and from `node` as failed (its incoming one
+  /// first, then its children's in send order, so that every driver names the same one first)
+  /// and ends them at once. SimGrid itself would
+  /// fail some of them only when their bytes had arrived, or never (a host-to-host comm whose
+  /// receiver is a parked actor), so that every driver reports the failure at the same instant.
+  virtual void on_host_off(NodeId node) = 0;
+  /// Slices `node` holds (the root: all).
+  std::size_t slices_held(NodeId node) const;
+  /// Why the driver could not replay the rest faithfully; appended to unfinished_report().
+  void set_driver_note(std::string note) { driver_note_ = std::move(note); }
   /// `node` received its first slice at `time` (absolute).
   void record_first_arrival(NodeId node, double time) { first_arrival_[node] = time; }
   /// `node` has forwarded everything; it held the whole message at `completion` (absolute time).
@@ -69,6 +103,7 @@ protected:
   const std::vector<double> send_overhead_;  // per node, for one slice (multi-port; 0 one-port)
 
 private:
+  friend void dispatch_host_off(const simgrid::s4u::Host& host);
   double measured_period() const;
   double observed_period(NodeId node) const;
 
@@ -76,6 +111,11 @@ private:
   std::vector<double> completion_;           // absolute times
   std::vector<double> first_receive_start_;  // per node: absolute start of its first incoming transfer
   std::vector<double> first_arrival_;        // absolute time each node got its first slice
+  std::vector<std::uint8_t> finished_;       // per node: holds every slice and forwarded them
+  std::vector<std::size_t> received_;        // per node: slices delivered to it
+  std::vector<std::uint8_t> failed_edge_;    // per node: the transfer to it failed (noted once)
+  std::optional<FailedTransfer> first_failure_;
+  std::string driver_note_;
   std::size_t finished_nodes_ = 0;
   std::size_t transfer_count_ = 0;
   simgrid::s4u::MutexPtr mutex_;
