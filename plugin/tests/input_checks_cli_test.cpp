@@ -43,8 +43,8 @@ TEST(SliceBound, MemoryEstimateAboveThisMachineIsRefusedNamingIt)
 {
   // 16 hosts x 1e11 slices x 8 bytes = 12.8 TB of slice arrival times.
   expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "flat", "--size", "1e12", "--slices", "100000000000"}),
-                        "--slices 100000000000 on 16 hosts needs an estimated 11.6415 TiB of memory for the pipelined "
-                        "evaluation (16 hosts x 100000000000 slices x 8 bytes), more than the");
+                        "--slices 100000000000 on 16 hosts needs an estimated 11.6415 TiB of memory (the pipelined "
+                        "evaluation's slice arrival times, 16 hosts x 100000000000 slices x 8 bytes), more than the");
 }
 
 TEST(SliceBound, ScenarioSlicesMustFitEverySize)

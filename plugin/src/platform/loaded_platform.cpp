@@ -2,6 +2,8 @@
 
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/platform_error.hpp>
+#include <hbcast/platform/platform_memory.hpp>
+#include <hbcast/util/memory_budget.hpp>
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/routing/NetPoint.hpp>
@@ -9,12 +11,14 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -43,11 +47,13 @@ std::string first_line(const std::string& text)
 // profile can turn off: a host of its own, in an empty zone of its own, added before SimGrid seals
 // the platform (no host can be added after). It has no link, is never routed to, and is not one
 // of hosts(). Not under a root zone that holds hosts in a star (a <cluster> as root), whose
-// shape the cost models read.
+// shape the cost models read, nor with SimGrid's tracing on (3.32's tracer crashes on a zone
+// added after the platform was parsed).
 void add_courier_parking(sg4::Engine& engine)
 {
   sg4::NetZone* root = engine.get_netzone_root();
-  if (root == nullptr || dynamic_cast<const simgrid::kernel::routing::StarZone*>(root->get_impl()) != nullptr)
+  if (root == nullptr || dynamic_cast<const simgrid::kernel::routing::StarZone*>(root->get_impl()) != nullptr ||
+      simgrid::config::get_value<bool>("tracing"))
     return;
   auto* zone = sg4::create_empty_zone(LoadedPlatform::kCourierParkingZone);
   zone->set_parent(root);
@@ -78,6 +84,23 @@ void check_links(const sg4::Engine& engine)
   }
 }
 
+// Refuses, before SimGrid parses it, a platform whose loading alone would not fit in memory.
+void check_platform_memory(const std::string& path)
+{
+  std::ifstream file(path, std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  const DeclaredPlatformSize size = declared_platform_size(text);
+  try {
+    check_memory(estimated_platform_bytes(size),
+                 "loading '" + path + "' (" + std::to_string(size.hosts) + " hosts, " + std::to_string(size.links) +
+                     " links outside clusters)",
+                 "SimGrid's platform: about 2.9 KiB per host and 1 KiB per link",
+                 "nothing but a smaller platform or more memory lowers it");
+  } catch (const std::runtime_error& error) {
+    throw PlatformError(error.what());
+  }
+}
+
 }  // namespace
 
 LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path)
@@ -86,6 +109,7 @@ LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path
     throw PlatformError("'" + path + "' is a directory, not a platform file");
   if (!std::ifstream(path).good())
     throw PlatformError("cannot read platform file '" + path + "'");
+  check_platform_memory(path);
   set_activity("loading platform '%s'", path.c_str());
   try {
     engine.load_platform(path);

@@ -1,5 +1,7 @@
 #include <hbcast/platform_graph/routed_topology.hpp>
 
+#include <hbcast/util/memory_budget.hpp>
+
 #include "nearest_receivers.hpp"
 
 #include <algorithm>
@@ -35,6 +37,10 @@ std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& route
   return pairs;
 }
 
+// Measured: `hbcast lp --candidates all` on a 300-host crossbar cluster peaks at 151 MB against
+// 38 MB with nearest:8, 113 MB for 89,700 pairs (docs/reliability.md).
+constexpr std::uint64_t kBytesPerCandidatePair = 1300;
+
 std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& routes, NodeId source,
                                                        const RoutedCandidates& candidates, const HostBlocks* blocks,
                                                        std::string& description)
@@ -49,6 +55,12 @@ std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& rou
                   " receivers per host, a ring and the source to all: " + std::to_string(pairs.size()) + " pairs";
     return pairs;
   }
+  if (rule == Rule::all)  // before the n(n - 1) pairs are listed, looked up and made columns
+    check_memory(saturated_product(saturated_product(n, n - 1), kBytesPerCandidatePair),
+                 "the steady-state program over all " + std::to_string(n) + " x " + std::to_string(n - 1) +
+                     " ordered pairs",
+                 "about 1.3 KiB per candidate pair: its route, graph arc, program column and cut rows",
+                 "--candidates nearest:K lowers it to about n x (K + 2) pairs");
   std::vector<std::pair<NodeId, NodeId>> pairs;
   for (NodeId u = 0; u < n; ++u)
     for (NodeId v = 0; v < n; ++v)

@@ -1,5 +1,6 @@
 #include <hbcast/simulation/slice_limits.hpp>
 
+#include <hbcast/util/memory_budget.hpp>
 #include <hbcast/util/size_parser.hpp>
 
 #include <fmt/format.h>
@@ -13,13 +14,6 @@ namespace hbcast::cli {
 namespace {
 
 constexpr std::uint64_t kBytesPerArrival = sizeof(double);
-
-std::uint64_t physical_memory()
-{
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) : 0;
-}
 
 }  // namespace
 
@@ -41,14 +35,20 @@ std::uint64_t estimated_pipeline_bytes(std::size_t hosts, std::size_t slices)
 
 void check_slice_memory(std::size_t hosts, std::size_t slices, std::uint64_t memory_bytes)
 {
-  const std::uint64_t limit = memory_bytes != 0 ? memory_bytes : physical_memory();
+  if (slices < 2)
+    return;
   const std::uint64_t needed = estimated_pipeline_bytes(hosts, slices);
-  if (slices > 1 && limit != 0 && needed > limit)
-    throw std::invalid_argument(fmt::format("--slices {} on {} hosts needs an estimated {} of memory for the pipelined "
-                                            "evaluation ({} hosts x {} slices x 8 bytes), more than the {} this "
-                                            "machine has",
-                                            slices, hosts, format_size(static_cast<double>(needed)), hosts, slices,
-                                            format_size(static_cast<double>(limit))));
+  const std::string what = fmt::format("--slices {} on {} hosts", slices, hosts);
+  const std::string how = fmt::format("the pipelined evaluation's slice arrival times, {} hosts x {} slices x 8 bytes",
+                                      hosts, slices);
+  const std::string lower = "fewer --slices lower it";
+  if (memory_bytes == 0) {
+    check_memory(needed, what, how, lower);
+  } else if (needed > memory_bytes) {
+    throw std::invalid_argument(fmt::format("{} needs an estimated {} of memory ({}), more than the {} given; {}", what,
+                                            format_size(static_cast<double>(needed)), how,
+                                            format_size(static_cast<double>(memory_bytes)), lower));
+  }
 }
 
 }  // namespace hbcast::cli

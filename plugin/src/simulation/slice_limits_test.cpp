@@ -36,7 +36,8 @@ TEST(SliceLimits, MemoryEstimateIsHostsTimesSlicesTimesEightBytes)
   // 10 hosts x 1,000 slices x 8 bytes = 80,000 bytes: refused under 79,999, accepted at 80,000.
   EXPECT_EQ(error_of([] { check_slice_memory(10, 1000, 80000); }), "");
   EXPECT_EQ(error_of([] { check_slice_memory(10, 1000, 79999); }),
-            "--slices 1000 on 10 hosts needs an estimated 78.125 KiB of memory for the pipelined evaluation "
-            "(10 hosts x 1000 slices x 8 bytes), more than the 78.124 KiB this machine has");
+            "--slices 1000 on 10 hosts needs an estimated 78.125 KiB of memory (the pipelined evaluation's slice "
+            "arrival times, 10 hosts x 1000 slices x 8 bytes), more than the 78.124 KiB given; fewer --slices lower "
+            "it");
   EXPECT_EQ(error_of([] { check_slice_memory(10, 1, 1); }), "") << "an atomic message keeps no slice times";
 }
