@@ -136,10 +136,21 @@ TEST(MpiBaselines, SmpisBinomialTreeIsMpichBinomialAndTheWinnerIsMarked)
 {
   const auto result =
       run_hbcast({"simulate", kStar, "-s", "mpich-binomial,flat", "--size", "1MB", "--mpi-baselines", "--format", "json"});
-  ASSERT_EQ(result.exit_status, 0) << result.err;
   const auto report = nlohmann::json::parse(result.out);
   const auto& baselines = report.at("mpi_baselines");
   EXPECT_EQ(baselines.size(), 24u);
+  // An algorithm SMPI could not finish (arrival_pattern_aware deadlocks here) makes the exit status 1
+  // and is named on stderr; SMP_linear, which cannot run with one rank per host, is explained only.
+  bool failed = false;
+  for (const auto& baseline : baselines)
+    if (baseline.at("status") == "failed") {
+      failed = true;
+      EXPECT_NE(result.err.find("'mpi:" + baseline.at("algorithm").get<std::string>() + "' failed"), std::string::npos)
+          << result.err;
+    } else if (baseline.at("algorithm") == "SMP_linear") {
+      EXPECT_EQ(baseline.at("status"), "not-applicable");
+    }
+  EXPECT_EQ(result.exit_status, failed ? 1 : 0) << result.err;
   double best = report.at("runs")[0].at("simulated").at("makespan");
   std::string winner = report.at("runs")[0].at("scheduler");
   for (const auto& run : report.at("runs"))
@@ -165,7 +176,7 @@ TEST(MpiBaselines, SmpisBinomialTreeIsMpichBinomialAndTheWinnerIsMarked)
   }
   EXPECT_EQ(report.at("winner"), winner);
   const auto table = run_hbcast({"simulate", kStar, "-s", "flat", "--size", "1MB", "--mpi-baselines"});
-  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(table.exit_status, failed ? 1 : 0) << table.err;
   for (const char* expected : {"mpi:binomial_tree", "SMPI MPI_Bcast (no prediction)", "overall winner: ", "mpi:impi"})
     EXPECT_NE(table.out.find(expected), std::string::npos) << expected << "\n" << table.out;
   expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "flat", "--mpi-baselines", "--members", "h1"}),

@@ -243,13 +243,28 @@ SimulationReport run_all(const SimulateOptions& options, const std::vector<Reque
   return nlohmann::json::parse(outcome.payload).get<SimulationReport>();
 }
 
-// Exit status 1 and one line per scheduler that did not give figures.
+// Exit status 1 and one line per scheduler or MPI baseline that did not give figures (an MPI
+// algorithm SMPI cannot run here is explained in its row, not counted); 128 + the signal when one
+// stopped the MPI baselines, whose finished rows were printed.
 int report_failures(const SimulationReport& report, std::ostream& err)
 {
   for (const auto& run : report.runs)
     if (run.status != "ok")
       err << "hbcast: scheduler '" << run.scheduler << "' " << run.status << ": " << run.error << '\n';
-  return report.complete() ? 0 : 1;
+  std::size_t baselines_failed = 0, baselines_interrupted = 0;
+  for (const auto& baseline : report.mpi_baselines)
+    if (baseline.status == "failed") {
+      err << "hbcast: MPI baseline 'mpi:" << baseline.algorithm << "' failed: " << baseline.error << '\n';
+      ++baselines_failed;
+    } else if (baseline.status == "interrupted") {
+      ++baselines_interrupted;
+    }
+  if (const int signal = pending_interruption()) {
+    err << fmt::format("hbcast: interrupted by {}: {} of {} MPI baselines not run (the rows above were finished)\n",
+                       signal_name(signal), baselines_interrupted, report.mpi_baselines.size());
+    return 128 + signal;
+  }
+  return report.complete() && baselines_failed == 0 ? 0 : 1;
 }
 
 // A request checked before anything runs: the schedulers (and given trees), and the options as

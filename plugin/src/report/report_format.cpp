@@ -204,7 +204,10 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
     columns.insert(columns.end(), {"multicast method", "recruits"});
   columns.push_back("");
   const auto fastest = best_runs(report, simulated_makespan, true);
-  const std::string overall = overall_winner(report);
+  const std::vector<std::string> overall = overall_winners(report);
+  const auto overall_mark = [&](const std::string& name) {
+    return std::find(overall.begin(), overall.end(), name) != overall.end() ? "<- fastest overall" : "";
+  };
   TextTable makespans(columns);
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
@@ -233,9 +236,9 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
   for (const auto& baseline : report.mpi_baselines) {  // SMPI's own MPI_Bcast algorithms: no prediction
     std::vector<std::string> row(columns.size(), "-");
     row[0] = "mpi:" + baseline.algorithm;
-    row[1] = baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI failed: " + baseline.error;
+    row[1] = baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI " + baseline.status + ": " + baseline.error;
     row[4] = baseline.simulated ? seconds(*baseline.simulated) : "-";
-    row.back() = "mpi:" + baseline.algorithm == overall ? "<- fastest overall" : "";
+    row.back() = overall_mark("mpi:" + baseline.algorithm);
     makespans.add_row(row);
   }
   out << "Makespan (sim vs: simulated / predicted; late: the largest simulated - predicted time a node "
@@ -245,10 +248,14 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
   if (winner < static_cast<std::ptrdiff_t>(fastest.size()))
     write_winner_line(out, report, fastest, "fastest simulated",
                       seconds(report.runs[static_cast<std::size_t>(winner)].simulated.makespan) + " s");
-  if (!report.mpi_baselines.empty())
-    out << fmt::format("overall winner: {} (mpi: rows are SMPI's own MPI_Bcast algorithms, timed in SMPI with "
-                       "its exact-mode settings from the moment every rank is ready, whole message)\n",
-                       overall);
+  if (!report.mpi_baselines.empty() && !overall.empty()) {
+    const bool mpi_ran = std::any_of(report.mpi_baselines.begin(), report.mpi_baselines.end(),
+                                     [](const MpiBaseline& baseline) { return baseline.simulated.has_value(); });
+    out << fmt::format("overall winner{}: {} ({})\n", overall.size() > 1 ? "s (tied)" : "", fmt::join(overall, ", "),
+                       mpi_ran ? "mpi: rows are SMPI's own MPI_Bcast algorithms, timed in SMPI with its exact-mode "
+                                 "settings from the moment every rank is ready, whole message"
+                               : "no MPI algorithm gave a time: the comparison with MPI is missing");
+  }
 }
 
 std::string optional_seconds(const std::optional<double>& value)
@@ -365,7 +372,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
   for (const auto& baseline : report.mpi_baselines) {
     std::vector<std::string> fields(40);
     fields[0] = csv_field("mpi:" + baseline.algorithm);
-    fields[1] = csv_field(baseline.simulated ? "SMPI MPI_Bcast" : "SMPI failed: " + baseline.error);
+    fields[1] = csv_field(baseline.simulated ? "SMPI MPI_Bcast" : "SMPI " + baseline.status + ": " + baseline.error);
     fields[2] = csv_field(report.platform);
     fields[3] = std::to_string(report.host_count);
     fields[4] = csv_field(report.root);
@@ -373,7 +380,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     fields[6] = "1";
     fields[9] = "SMPI";
     fields[12] = csv_number(baseline.simulated);
-    fields[38] = baseline.simulated ? "ok" : "failed";
+    fields[38] = baseline.status;
     fields[39] = csv_field(baseline.error);
     out << fmt::format("{}\n", fmt::join(fields, ","));
   }

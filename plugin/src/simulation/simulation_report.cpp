@@ -158,7 +158,9 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
 
 void to_json(nlohmann::json& json, const MpiBaseline& baseline)
 {
-  json = {{"algorithm", baseline.algorithm}, {"simulated", finite_or_null(baseline.simulated)}};
+  json = {{"algorithm", baseline.algorithm},
+          {"status", baseline.status},
+          {"simulated", finite_or_null(baseline.simulated)}};
   if (!baseline.error.empty())
     json["error"] = baseline.error;
 }
@@ -168,25 +170,36 @@ void from_json(const nlohmann::json& json, MpiBaseline& baseline)
   baseline.algorithm = json.at("algorithm").get<std::string>();
   baseline.simulated = optional_number(json, "simulated");
   baseline.error = json.value("error", std::string());
+  baseline.status = json.value("status", std::string(baseline.simulated ? "ok" : "failed"));
+}
+
+std::vector<std::string> overall_winners(const SimulationReport& report)
+{
+  std::vector<std::pair<std::string, double>> makespans;
+  for (const auto& run : report.runs)
+    if (run.status == "ok")  // a failed or timed-out scheduler has no makespan
+      makespans.emplace_back(run.scheduler, run.simulated.makespan);
+  for (const auto& baseline : report.mpi_baselines)
+    if (baseline.simulated)
+      makespans.emplace_back("mpi:" + baseline.algorithm, *baseline.simulated);
+  std::vector<std::string> winners;
+  if (makespans.empty())
+    return winners;
+  double best = makespans.front().second;
+  for (const auto& entry : makespans)
+    best = std::min(best, entry.second);
+  for (const auto& [name, makespan] : makespans)
+    if (makespan - best <= 1e-9 * std::abs(best))
+      winners.push_back(name);
+  return winners;
 }
 
 std::string overall_winner(const SimulationReport& report)
 {
-  std::string winner;
-  double best = 0.0;
-  auto consider = [&](const std::string& name, double makespan) {
-    if (winner.empty() || makespan < best) {
-      winner = name;
-      best = makespan;
-    }
-  };
-  for (const auto& run : report.runs)
-    if (run.status == "ok")  // a failed or timed-out scheduler has no makespan
-      consider(run.scheduler, run.simulated.makespan);
-  for (const auto& baseline : report.mpi_baselines)
-    if (baseline.simulated)
-      consider("mpi:" + baseline.algorithm, *baseline.simulated);
-  return winner;
+  std::string joined;
+  for (const auto& name : overall_winners(report))
+    joined += (joined.empty() ? "" : ", ") + name;
+  return joined;
 }
 
 void to_json(nlohmann::json& json, const SimulationReport& report)

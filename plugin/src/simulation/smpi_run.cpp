@@ -2,6 +2,7 @@
 
 #include <hbcast/util/external_program.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -105,22 +106,32 @@ double run_smpi_timing(const SmpiRun& run)
                                       "-hostfile", hostfile.path(), "--log=root.thres:error"};
   for (const auto& setting : smpi_exact_settings())
     command.push_back("--cfg=" + setting);
+  if (run.hosts.size() > kSmpiSmallStackRanks)
+    for (const std::string key : {"contexts/guard-size", "contexts/stack-size"})
+      if (std::none_of(run.config.begin(), run.config.end(),
+                       [&](const std::string& setting) { return setting.rfind(key + ":", 0) == 0; }))
+        command.push_back("--cfg=" + key + (key == "contexts/guard-size" ? ":0" : ":64"));
   for (const auto& setting : run.config)
     command.push_back("--cfg=" + setting);
   command.push_back(smpi_timing_program());
   command.insert(command.end(), run.program_arguments.begin(), run.program_arguments.end());
   ProgramResult result;
   try {
-    result = run_program(command);
+    result = run_program(command, "", run.stop);
   } catch (const ProgramNotFound&) {
     throw std::runtime_error("smpirun not found: install libsimgrid-dev");
+  } catch (const ProgramStopped&) {
+    throw SmpiStopped("smpirun was stopped");
   }
   std::smatch time;
   static const std::regex time_line("time ([-+0-9.eE]+)");
-  if (result.exit_status != 0 || !std::regex_search(result.out, time, time_line))
-    throw std::runtime_error("smpirun failed (exit status " + std::to_string(result.exit_status) +
-                             "): " + first_error_line(result.err + result.out));
-  return std::stod(time[1]);
+  if (result.exit_status == 0 && std::regex_search(result.out, time, time_line))
+    return std::stod(time[1]);
+  const std::string error = first_error_line(result.err + result.out);
+  if (result.exit_status == 0)  // SMPI ends with status 0 on a deadlock it detected
+    throw std::runtime_error("SMPI gave no time: " + (error.empty() ? std::string("no message") : error));
+  throw std::runtime_error("smpirun failed (exit status " + std::to_string(result.exit_status) + "): " +
+                           (error.empty() ? std::string("no message") : error));
 }
 
 }  // namespace hbcast::cli

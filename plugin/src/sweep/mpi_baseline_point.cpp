@@ -26,7 +26,8 @@ SweepRow run_mpi_baseline_point(const Scenario& scenario, const SweepPoint& poin
                                                  point.message_bytes, {mpi_algorithm(point)}, point.simgrid)
                                    .at(0);
   if (!baseline.simulated)
-    return failed_row(scenario, point, "failed", "SMPI: " + baseline.error);
+    return failed_row(scenario, point, baseline.status == "not-applicable" ? "not-applicable" : "failed",
+                      "SMPI: " + baseline.error);
   return mpi_baseline_row(scenario, point, participants.root, participants.hosts.size(), *baseline.simulated);
 }
 

@@ -1,9 +1,14 @@
 #include <hbcast/util/external_program.hpp>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <spawn.h>
+#include <thread>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,9 +52,44 @@ private:
   std::FILE* file_;
 };
 
+// Waits for `child`; nullopt when `stop` asked to end it first.
+std::optional<int> wait_for(pid_t child, const std::function<bool()>& stop)
+{
+  int status = 0;
+  if (!stop) {
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    return status;
+  }
+  for (auto pause = std::chrono::microseconds(200);; pause = std::min(2 * pause, std::chrono::microseconds(20000))) {
+    const pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child || (done < 0 && errno != EINTR))
+      return status;
+    if (stop())
+      return std::nullopt;
+    std::this_thread::sleep_for(pause);
+  }
+}
+
+// Ends the child's process group: SIGTERM lets it clean up (smpirun removes its temporary files),
+// SIGKILL a second later if it has not gone.
+void end_group(pid_t child)
+{
+  kill(-child, SIGTERM);
+  int status = 0;
+  for (int k = 0; k < 100; ++k) {
+    if (waitpid(child, &status, WNOHANG) == child)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  kill(-child, SIGKILL);
+  waitpid(child, &status, 0);
+}
+
 }  // namespace
 
-ProgramResult run_program(const std::vector<std::string>& arguments, const std::string& input)
+ProgramResult run_program(const std::vector<std::string>& arguments, const std::string& input,
+                          const std::function<bool()>& stop)
 {
   ScratchFile stdin_file, stdout_file, stderr_file;
   stdin_file.write_and_rewind(input);
@@ -63,16 +103,26 @@ ProgramResult run_program(const std::vector<std::string>& arguments, const std::
   for (auto& argument : copies)
     argv.push_back(argument.data());
   argv.push_back(nullptr);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (stop) {  // a group of its own, which end_group can end whole; else the caller's, ended with it
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
   pid_t child = 0;
-  const int spawn_error = posix_spawnp(&child, argv[0], &actions, nullptr, argv.data(), environ);
+  const int spawn_error = posix_spawnp(&child, argv[0], &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (spawn_error == ENOENT)
     throw ProgramNotFound(arguments.front() + " not found");
   if (spawn_error != 0)
     throw std::runtime_error("cannot run " + arguments.front() + ": " + std::strerror(spawn_error));
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  const std::optional<int> waited = wait_for(child, stop);
+  if (!waited) {
+    end_group(child);
+    throw ProgramStopped(arguments.front() + " was stopped");
   }
+  const int status = *waited;
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), stdout_file.content(),
           stderr_file.content()};
 }

@@ -78,6 +78,9 @@ struct MpiBaseline {
   std::string algorithm;             ///< as in --cfg=smpi/bcast:NAME
   std::optional<double> simulated;   ///< seconds, from the moment every rank is ready
   std::string error;
+  /// "ok", "failed" (SMPI gave no time), "not-applicable" (SMPI 3.32 cannot run it here; `error`
+  /// says why, and it was not run) or "interrupted" (a signal stopped the baselines first).
+  std::string status = "ok";
 };
 
 struct SimulationReport {
@@ -115,8 +118,11 @@ struct SimulationReport {
 };
 
 /// The fastest of the report's trees and MPI baselines by simulated makespan: its name (a
-/// scheduler, or "mpi:" and the algorithm), empty when there is nothing to compare.
+/// scheduler, or "mpi:" and the algorithm), empty when there is nothing to compare. Ties within
+/// 1e-9 relative are all named, comma-separated.
 std::string overall_winner(const SimulationReport& report);
+/// The same, one name per tied winner.
+std::vector<std::string> overall_winners(const SimulationReport& report);
 
 /// JSON has no infinity: an absent or non-finite number (the unbounded throughput of a single-host
 /// broadcast) is written as null.

@@ -1,4 +1,6 @@
 #pragma once
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -10,7 +12,20 @@ struct SmpiRun {
   std::vector<std::string> hosts;          ///< rank r runs on hosts[r] (the hostfile)
   std::vector<std::string> config;         ///< extra key:value settings, e.g. smpi/bcast:NAME
   std::vector<std::string> program_arguments;
+  /// Asked while smpirun runs: true ends it (SmpiStopped is then thrown).
+  std::function<bool()> stop = {};
 };
+
+/// Thrown by run_smpi_timing when SmpiRun::stop ended the run.
+class SmpiStopped : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Ranks above which smpirun gets small actor stacks without guard pages (contexts/stack-size,
+/// contexts/guard-size:0), as hbcast's own replay does on large platforms: with one guard page
+/// per stack, SimGrid runs out of memory maps near 30,000 actors.
+constexpr std::size_t kSmpiSmallStackRanks = 20000;
 
 /// SMPI's settings for an exact comparison with hbcast's exact mode: CM02 without cross traffic
 /// or TCP window, SMPI's latency and bandwidth factors 1 (defaults x11.64, x0.94), no benchmarked
@@ -32,7 +47,8 @@ std::string smpi_timing_program();
 
 /// Runs `smpirun` on the timing program and returns the simulated seconds it printed ("time T":
 /// from the moment every rank is ready to the last rank's return). Throws std::runtime_error
-/// with SMPI's first error line when it fails.
+/// with SMPI's first error line when it fails (a deadlock SMPI detected, an MPI error, an
+/// abort), SmpiStopped when `run.stop` ended it.
 double run_smpi_timing(const SmpiRun& run);
 
 }  // namespace hbcast::cli
