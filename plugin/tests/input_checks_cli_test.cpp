@@ -59,8 +59,8 @@ TEST(SliceBound, ScenarioSlicesMustFitEverySize)
 TEST(RangeErrors, AreShortAndTrue)
 {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"simulate", kStar, "--slices", "0"}, "--slices: must be a whole number >= 1, not '0'"},
-      {{"simulate", kStar, "--slices", "2.5"}, "--slices: must be a whole number >= 1, not '2.5'"},
+      {{"simulate", kStar, "--slices", "0"}, "--slices: must be a whole number >= 1 or 'auto', not '0'"},
+      {{"simulate", kStar, "--slices", "2.5"}, "--slices: must be a whole number >= 1 or 'auto', not '2.5'"},
       {{"simulate", kStar, "--seed", "-3"}, "--seed: must be a whole number >= 0, not '-3'"},
       {{"simulate", kStar, "--member-seed", "-1"}, "--member-seed: must be a whole number >= 0, not '-1'"},
       {{"simulate", kStar, "--timeout", "-1"}, "--timeout: must be a number of seconds >= 0, not '-1'"},

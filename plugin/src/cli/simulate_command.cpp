@@ -19,6 +19,7 @@
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/simulation/smpi_run.hpp>
 #include <hbcast/simulation/size_factor_config.hpp>
+#include <hbcast/util/number_parsing.hpp>
 #include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
@@ -291,8 +292,8 @@ void check_request(const SimulateOptions& options, CheckedRequest& request)
 {
   check_given_trees(options);
   request.schedulers = expand_schedulers(options.schedulers, options.given_trees);
-  if (!options.gantt_path.empty())
-    check_gantt_request(options.gantt_path, options.slices);
+  if (!options.gantt_path.empty())  // atomic broadcasts only: --slices auto may pipeline
+    check_gantt_request(options.gantt_path, options.slices_auto ? 0 : options.slices);
   std::vector<std::string> names;  // a given tree's parameters are its own scheduler's
   for (const auto& scheduler : request.schedulers)
     names.push_back(scheduler.name);
@@ -317,6 +318,21 @@ void check_request(const SimulateOptions& options, CheckedRequest& request)
   }
 }
 
+// The plan a user would deploy, executed by libhbcast_mpi in SMPI with the MPI baselines' settings
+// and timing, so that it meets them on equal terms (SMPI's envelope, its protocol, its clock).
+void run_deployed_plan_in_smpi(SimulationReport& report, const std::string& platform, const SimulateOptions& options)
+{
+  const SchedulerRun* deployed = deployed_run(report);
+  if (deployed == nullptr || pending_interruption() != 0)
+    return;
+  try {
+    report.deployed_smpi = run_plan_in_smpi(report, *deployed, platform, options.simgrid_config,
+                                            [] { return pending_interruption() != 0; });
+  } catch (const std::exception& error) {  // SmpiStopped included: the row above says why
+    report.deployed_smpi_error = error.what();
+  }
+}
+
 // The report of a checked request: the schedulers run (in a child that loads the platform, or
 // here on a loaded one), then the MPI baselines.
 SimulationReport run_request(const CheckedRequest& request, std::ostream& err,
@@ -326,13 +342,14 @@ SimulationReport run_request(const CheckedRequest& request, std::ostream& err,
   InterruptionGuard interruption;
   SimulationReport report =
       loaded ? run_schedulers(effective, request.schedulers, err, false, loaded) : run_all(effective, request.schedulers, err);
-  if (effective.mpi_baselines)
-    report.mpi_baselines =
-        run_mpi_baselines(loaded                        ? loaded->path
-                          : effective.platform.empty() ? default_platform_path()
-                                                       : effective.platform,
-                          report.host_names, report.root, effective.message_bytes, smpi_bcast_algorithms(),
-                          effective.simgrid_config);
+  if (effective.mpi_baselines) {
+    const std::string platform = loaded                        ? loaded->path
+                                 : effective.platform.empty() ? default_platform_path()
+                                                              : effective.platform;
+    report.mpi_baselines = run_mpi_baselines(platform, report.host_names, report.root, effective.message_bytes,
+                                             smpi_bcast_algorithms(), effective.simgrid_config);
+    run_deployed_plan_in_smpi(report, platform, effective);
+  }
   return report;
 }
 
@@ -368,8 +385,11 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     write_dot_files(report, options.dot_path);
   if (!options.gantt_path.empty())
     write_gantt_files(report, options.gantt_path);
-  if (!options.plan_path.empty())
+  if (!options.plan_path.empty()) {
     write_plan_files(report, options.plan_path);
+    if (const SchedulerRun* deployed = deployed_run(report))
+      report.deployed_plan_file = scheduler_file_path(options.plan_path, deployed->scheduler, report.runs.size() > 1);
+  }
   if (options.format == "csv")
     write_report_csv(out, report);
   else if (options.format == "json")
@@ -397,8 +417,25 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
-  command->add_option("--slices", options->slices,
-                      "cut the message into K slices and pipeline them (default 1; at most one per byte)")
+  command
+      ->add_option_function<std::string>(
+          "--slices",
+          [options](const std::string& text) {
+            options->slices_auto = text == "auto";
+            options->slices = options->slices_auto ? 1 : static_cast<std::size_t>(*parse_whole_number(text));
+          },
+          "cut the message into K slices and pipeline them (default 1; at most one per byte), or 'auto': for each "
+          "tree the K minimising its predicted makespan, up to --max-slices")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            const auto value = parse_whole_number(text);
+            return text == "auto" || (value && *value >= 1) ? std::string()
+                                                            : "must be a whole number >= 1 or 'auto', not '" + text + "'";
+          },
+          "K|auto"));
+  command->add_option("--max-slices", options->max_slices,
+                      "the largest slice count --slices auto and the best scheduler consider (default: 1024, and at "
+                      "most 4194304 slice transfers in all, (hosts - 1) x K)")
       ->check(whole_number_at_least(1));
   command->add_option("--port", options->port, "port model: one (bidirectional one-port) or multi (default one)")
       ->check(CLI::IsMember({"one", "multi", "one-port", "multi-port"}));

@@ -7,7 +7,10 @@
 
 #include "topology_heuristics_test_support.hpp"
 
+#include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 using namespace hbcast;
 using namespace hbcast::topology_testing;
@@ -126,5 +129,12 @@ TEST(MultiTree, RegisteredByNameOnly)
   EXPECT_TRUE(registered->needs_platform_graph);
   const auto all = schedulers_of_all();
   EXPECT_EQ(std::count(all.begin(), all.end(), registered), 0);
-  EXPECT_EQ(all.size() + 1, scheduler_registry().size());  // the only named-only scheduler
+  // The named-only ones: the plans (multi-tree, two-tree) and best, which chooses among them all.
+  std::vector<std::string> named_only;
+  for (const auto& scheduler : scheduler_registry())
+    if (scheduler.named_only)
+      named_only.push_back(scheduler.name);
+  std::sort(named_only.begin(), named_only.end());
+  EXPECT_EQ(named_only, (std::vector<std::string>{"best", "multi-tree", "two-tree"}));
+  EXPECT_EQ(all.size() + named_only.size(), scheduler_registry().size());
 }

@@ -1,5 +1,7 @@
 #include <hbcast/report/report_format.hpp>
 
+#include <hbcast/eval/pipeline_evaluator.hpp>
+
 #include <hbcast/report/multi_tree_section.hpp>
 #include <hbcast/report/results_table.hpp>
 #include <hbcast/report/text_table.hpp>
@@ -105,7 +107,9 @@ void write_header(std::ostream& out, const SimulationReport& report)
   else
     out << fmt::format("platform  {}, root {}\n", report.platform, report.root);
   out << fmt::format("message   {}", format_size(report.message_bytes));
-  if (report.slices > 1)
+  if (report.slices_auto)
+    out << fmt::format(", slices auto (each tree's K minimises its predicted makespan, K <= {})", report.max_slices);
+  else if (report.slices > 1)
     out << fmt::format(" in {} slices of {}", report.slices, format_size(report.slice_bytes));
   else
     out << " (atomic)";
@@ -194,12 +198,34 @@ std::vector<std::string> lateness_cells(const SchedulerRun& run)
   return {fmt::format("{:+.6f}", run.lateness), run.latest_host};
 }
 
+std::size_t slices_of(const SimulationReport& report, const SchedulerRun& run)
+{
+  return run.slices > 0 ? run.slices : report.slices;
+}
+
+std::string port_of(const SimulationReport& report, const SchedulerRun& run)
+{
+  return run.port.empty() ? report.port : run.port;
+}
+
+// Whether some run chose its own slice count or port model (--slices auto, best): the table then
+// gives each run's.
+bool runs_choose_their_plans(const SimulationReport& report)
+{
+  return report.slices_auto || std::any_of(report.runs.begin(), report.runs.end(), [&](const SchedulerRun& run) {
+           return has_figures(run) && (slices_of(report, run) != report.slices || port_of(report, run) != report.port);
+         });
+}
+
 void write_makespan_table(std::ostream& out, const SimulationReport& report)
 {
   const bool multicast = !report.members.empty();
+  const bool own_plans = runs_choose_their_plans(report);
   std::vector<std::string> columns{"scheduler",     "own model",  "own (s)",         "pairwise (s)",
                                    "simulated (s)", "sim vs own", "sim vs pairwise", "late (s)",
                                    "latest node"};
+  if (own_plans)
+    columns.insert(columns.begin() + 1, {"slices", "port"});
   if (multicast)
     columns.insert(columns.end(), {"multicast method", "recruits"});
   columns.push_back("");
@@ -226,6 +252,8 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
                                  seconds(run.simulated.makespan),
                                  ratio_text(run.simulated.makespan, run.own.makespan),
                                  ratio_text(run.simulated.makespan, run.pairwise.makespan)};
+    if (own_plans)
+      row.insert(row.begin() + 1, {std::to_string(slices_of(report, run)), port_of(report, run)});
     const auto late = lateness_cells(run);
     row.insert(row.end(), late.begin(), late.end());
     if (multicast)
@@ -236,8 +264,9 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
   for (const auto& baseline : report.mpi_baselines) {  // SMPI's own MPI_Bcast algorithms: no prediction
     std::vector<std::string> row(columns.size(), "-");
     row[0] = "mpi:" + baseline.algorithm;
-    row[1] = baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI " + baseline.status + ": " + baseline.error;
-    row[4] = baseline.simulated ? seconds(*baseline.simulated) : "-";
+    const std::size_t shift = own_plans ? 2 : 0;  // the slices and port columns
+    row[1 + shift] = baseline.simulated ? "SMPI MPI_Bcast (no prediction)" : "SMPI " + baseline.status + ": " + baseline.error;
+    row[4 + shift] = baseline.simulated ? seconds(*baseline.simulated) : "-";
     row.back() = overall_mark("mpi:" + baseline.algorithm);
     makespans.add_row(row);
   }
@@ -270,7 +299,7 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
                     "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)", ""});
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
-    if (!has_figures(run))
+    if (!has_figures(run) || !run.pairwise.period)
       continue;
     steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
                     seconds(*run.simulated.period), optional_seconds(run.observed_period),
@@ -319,9 +348,11 @@ void write_runs_without_figures(std::ostream& out, const std::vector<SchedulerRu
 // One row; a run without figures leaves their cells empty and says why in status and error.
 void write_csv_row(std::ostream& out, const SimulationReport& report, const SchedulerRun& run)
 {
+  const std::size_t slices = slices_of(report, run);
   out << fmt::format("{},{},{},{},{},{:.17g},{},{:.17g},{},{},", csv_field(run.scheduler), csv_field(run.own_model),
                      csv_field(report.platform), report.host_count, csv_field(report.root), report.message_bytes,
-                     report.slices, report.slice_bytes, report.port, csv_field(report.mode));
+                     slices, slices == report.slices ? report.slice_bytes : slice_size(report.message_bytes, slices),
+                     port_of(report, run), csv_field(report.mode));
   if (has_figures(run)) {
     out << fmt::format("{:.17g},{:.17g},{:.17g},{:.6e},{:.6e},", run.own.makespan, run.pairwise.makespan,
                        run.simulated.makespan, relative_error(run.simulated.makespan, run.own.makespan),
@@ -345,15 +376,72 @@ void write_csv_row(std::ostream& out, const SimulationReport& report, const Sche
 
 }  // namespace
 
+// hbcast's figure against MPI: the deployed plan's SMPI time when it ran there, else its replay.
+std::pair<double, std::string> deployed_time(const SimulationReport& report, const SchedulerRun& deployed)
+{
+  if (report.deployed_smpi)
+    return {*report.deployed_smpi, "libhbcast_mpi in SMPI"};
+  return {deployed.simulated.makespan, "hbcast's replay"};
+}
+
+// The deployed plan against the best MPI algorithm and against what each MPI library's default
+// selector picks (SMPI's mpich, ompi, impi and mvapich2): what a user gets without tuning.
+void write_mpi_comparison(std::ostream& out, const SimulationReport& report)
+{
+  const SchedulerRun* deployed = deployed_run(report);
+  const MpiBaseline* fastest = fastest_mpi_baseline(report);
+  if (deployed == nullptr || fastest == nullptr)
+    return;
+  const auto [hbcast, source] = deployed_time(report, *deployed);
+  TextTable table({"MPI_Bcast in SMPI", "algorithm", "simulated (s)", "hbcast / it"});
+  table.add_row({"fastest algorithm", "mpi:" + fastest->algorithm, seconds(*fastest->simulated),
+                 fmt::format("{:.3f}", hbcast / *fastest->simulated)});
+  const std::vector<std::pair<std::string, std::string>> selectors = {
+      {"mpich", "MPICH's default"}, {"ompi", "Open MPI's default"}, {"impi", "Intel MPI's default"},
+      {"mvapich2", "MVAPICH2's default"}};
+  for (const auto& [algorithm, what] : selectors)
+    for (const auto& baseline : report.mpi_baselines)
+      if (baseline.algorithm == algorithm)
+        table.add_row({what, "mpi:" + algorithm, baseline.simulated ? seconds(*baseline.simulated) : "-",
+                       baseline.simulated ? fmt::format("{:.3f}", hbcast / *baseline.simulated) : baseline.status});
+  out << fmt::format("\nAgainst MPI (hbcast: {} {:.6f} s, {})\n", deployed->scheduler, hbcast, source);
+  table.print(out);
+}
+
+// One line: what to deploy, its simulated time, its margin over the best MPI algorithm, the plan file.
+void write_deployment_verdict(std::ostream& out, const SimulationReport& report)
+{
+  const SchedulerRun* deployed = deployed_run(report);
+  if (deployed == nullptr)
+    return;
+  const std::size_t slices = slices_of(report, *deployed);
+  std::string what = deployed->best ? fmt::format("best's choice {}", deployed->best->scheduler) : deployed->scheduler;
+  what += fmt::format(", {} slice{}, {}", slices, slices == 1 ? "" : "s", port_of(report, *deployed));
+  std::string line = fmt::format("\ndeploy    {}: {:.6f} s simulated", what, deployed->simulated.makespan);
+  if (const MpiBaseline* fastest = fastest_mpi_baseline(report)) {
+    const auto [hbcast, source] = deployed_time(report, *deployed);
+    line += fmt::format("; {:.3f} x the best MPI algorithm (mpi:{}, {:.6f} s; hbcast {:.6f} s, {})",
+                        hbcast / *fastest->simulated, fastest->algorithm, *fastest->simulated, hbcast, source);
+  } else if (!report.mpi_baselines.empty()) {
+    line += "; no MPI algorithm gave a time";
+  }
+  if (!report.deployed_plan_file.empty())
+    line += "; plan " + report.deployed_plan_file;
+  out << line << "\n";
+}
+
 void write_report_table(std::ostream& out, const SimulationReport& report)
 {
   write_header(out, report);
   write_makespan_table(out, report);
   write_runs_without_figures(out, report.runs);
   write_contention(out, report);
-  if (report.slices > 1 && std::any_of(report.runs.begin(), report.runs.end(), has_figures))
+  if (std::any_of(report.runs.begin(), report.runs.end(),
+                  [&](const SchedulerRun& run) { return has_figures(run) && run.pairwise.period; }))
     write_steady_state_table(out, report);
   write_multi_tree_section(out, report);
+  write_mpi_comparison(out, report);
+  write_deployment_verdict(out, report);
 }
 
 void write_report_csv(std::ostream& out, const SimulationReport& report)

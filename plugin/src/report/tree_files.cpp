@@ -1,5 +1,9 @@
 #include <hbcast/report/tree_files.hpp>
 
+#include <hbcast/simulation/temporary_platform_file.hpp>
+
+#include <hbcast/simulation/smpi_run.hpp>
+
 #include <hbcast/util/atomic_file.hpp>
 #include <hbcast/core/tree_dot.hpp>
 #include <hbcast/plan/plan_json.hpp>
@@ -50,8 +54,8 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
   plan.hosts = report.host_names;
   plan.root = report.root;
   plan.message_bytes = report.message_bytes;
-  plan.slices = report.slices;
-  plan.port = report.port;
+  plan.slices = run.slices > 0 ? run.slices : report.slices;  // its own under --slices auto and best
+  plan.port = run.port.empty() ? report.port : run.port;
   if (run.plan_children.empty())
     plan.trees = {to_plan_tree(tree_of(run, report), report.host_names)};
   for (std::size_t k = 0; k < run.plan_children.size(); ++k)
@@ -87,6 +91,15 @@ void write_plan_files(const SimulationReport& report, const std::string& path)
     if (run.status == "ok")
       write_file_atomically(scheduler_file_path(path, run.scheduler, report.runs.size() > 1),
                           plan_to_json(plan_of_run(report, run)));
+}
+
+double run_plan_in_smpi(const SimulationReport& report, const SchedulerRun& run, const std::string& platform,
+                        const std::vector<std::string>& config, const std::function<bool()>& stop)
+{
+  const TemporaryPlatformFile plan(plan_to_json(plan_of_run(report, run)), "hbcast-plan");
+  return run_smpi_timing(
+      {platform, report.host_names, config, {"--plan", plan.path(), "--bytes", fmt::format("{:.0f}", report.message_bytes)},
+       stop});
 }
 
 }  // namespace hbcast::cli

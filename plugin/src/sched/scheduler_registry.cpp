@@ -15,9 +15,11 @@
 #include <hbcast/link_aware/link_ecef.hpp>
 #include <hbcast/link_aware/link_fnf.hpp>
 #include <hbcast/sched/binomial.hpp>
+#include <hbcast/sched/chain.hpp>
 #include <hbcast/sched/flat.hpp>
 #include <hbcast/sched/mpich_binomial.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
+#include <hbcast/sched/two_tree.hpp>
 #include <hbcast/sender_only/fnf.hpp>
 #include <hbcast/sender_only/fnf_multicast.hpp>
 #include <hbcast/sender_only/multicast_schedule.hpp>
@@ -57,6 +59,10 @@ std::vector<SchedulerInfo> build_registry()
        "MPICH's (and SMPI's binomial_tree) binomial tree over host order, ranks relative to the root: rank r "
        "receives from r - lowbit(r), largest subtree sent first",
        "MPICH MPIR_Bcast binomial", schedule_mpich_binomial},
+      {"chain",
+       "pipelined chain along the hosts' latency groups: each host forwards every slice to the next one",
+       "Beaumont-Marchal-Robert, section 3.1 (a path's period is one transfer); Open MPI's pipeline broadcast",
+       schedule_chain},
       {"fnf", "Fastest Node First on the sender-only model, given source", "Liu, sections 3 and 4.4",
        schedule_fnf, false, schedule_fnf_multicast},
       {"optimal", "optimal tree on the sender-only model, FNF-guided branch-and-bound (proven or not)",
@@ -108,6 +114,20 @@ std::vector<SchedulerInfo> build_registry()
   registry.push_back({"link-binomial", "the binomial tree, each send placed where no shared link of its route is over-subscribed",
                       "binomial (Beaumont-Marchal-Robert, Algorithm 4) with link capacities; link_aware/README.md",
                       schedule_link_binomial, false, {}, {}, true});
+  registry.push_back({"two-tree",
+                      "two binary trees over the hosts' latency groups, each host inner in one and a leaf in the "
+                      "other, half the slices each (a plan, run only when named)",
+                      "Sanders-Speck-Träff, Parallel Computing 35(12), 2009, section 2", schedule_two_tree, false, {},
+                      {}, false, true});
+  // `best` is run by simulate, which ranks every other scheduler's plan (simulation/best_plan.hpp).
+  registry.push_back({"best",
+                      "the plan predicted fastest among every other scheduler's, under both port models, each at "
+                      "its best slice count; replayed, with the runner-up's margin (run only when named)",
+                      "hbcast: Beaumont-Marchal-Robert's pipelined predictions, section 3",
+                      [](const BroadcastInstance&, NodeId) -> ScheduleResult {
+                        throw std::logic_error("best chooses among the other schedulers' plans: run it with simulate");
+                      },
+                      true, {}, {}, true, true});
   registry.push_back({"multi-tree",
                       "the steady-state optimum as weighted trees priced against the program's port and link "
                       "rows (a plan, run only when named)",

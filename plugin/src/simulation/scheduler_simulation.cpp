@@ -25,6 +25,8 @@
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/sender_only/multicast_schedule.hpp>
 #include <hbcast/sender_only/sender_only_times.hpp>
+#include <hbcast/eval/slice_choice.hpp>
+#include <hbcast/simulation/best_plan.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
 #include <hbcast/simulation/multi_tree_run.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
@@ -413,9 +415,46 @@ TreeSource given_tree_source(const GivenTree& given)
   };
 }
 
+// A schedule as a plan: its weighted trees, or its one tree with weight 1.
+void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees, std::vector<double>& weights)
+{
+  if (scheduled.weighted_trees.empty()) {
+    trees = {scheduled.tree};
+    weights = {1.0};
+    return;
+  }
+  for (const auto& [weight, tree] : scheduled.weighted_trees) {
+    trees.push_back(tree);
+    weights.push_back(weight);
+  }
+}
+
+// The options a run uses: under --slices auto, the slice count minimising this tree's (or plan's)
+// predicted makespan. The run records the slice count and port model it used.
+SimulateOptions with_run_slices(const SimulateOptions& requested, const ScheduleResult& scheduled,
+                                const SimulationSetup& setup, SchedulerRun& run)
+{
+  SimulateOptions options = requested;
+  if (requested.slices_auto) {
+    set_activity("choosing the slice count of the %s plan", run.scheduler.c_str());
+    std::vector<BroadcastTree> trees;
+    std::vector<double> weights;
+    plan_of(scheduled, trees, weights);
+    const PortAndLinkPredictor predictor(*setup.costs, setup.links.get());
+    options.slices = choose_slice_count(*predictor.prepare(trees, weights, setup.port), requested.message_bytes,
+                                        auto_slice_bound(setup.platform.size(), requested.message_bytes,
+                                                         requested.max_slices))
+                         .slices;
+    options.slices_auto = false;
+  }
+  run.slices = options.slices;
+  run.port = to_string(setup.port);
+  return options;
+}
+
 // The scheduler's part of a simulation: its tree, its predictions, its replay.
 SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source, const SimulationSetup& setup,
-                    const SimulateOptions& options)
+                    const SimulateOptions& requested)
 {
   const auto& [engine, platform, costs, links, instance, root, members, port] = setup;
   SchedulerRun run;
@@ -424,6 +463,7 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   const ScheduleResult scheduled = source(setup, run);
   const double schedule_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - schedule_start).count();
+  const SimulateOptions options = with_run_slices(requested, scheduled, setup, run);
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
   if (!scheduled.weighted_trees.empty()) {
@@ -485,6 +525,103 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
                            members.empty() ? platform.host_names()
                                            : names_of(participants.participants, platform.host_names()));
   return run;
+}
+
+// `best` replays at most this many of its candidates: the winner and, where a replay misses its
+// prediction (contention the model does not see), the next ones whose predictions still beat the
+// best replay so far.
+constexpr std::size_t kBestFinalists = 4;
+
+// "chain, 50 slices, one-port"
+std::string plan_label(const std::string& scheduler, std::size_t slices, const std::string& port)
+{
+  return fmt::format("{}, {} slice{}, {}", scheduler, slices, slices == 1 ? "" : "s", port);
+}
+
+// The `best` scheduler: every other scheduler's tree or plan under each port model of `instances`,
+// each at the slice count that minimises its predicted makespan, ranked by that prediction; the
+// winner is replayed (and the next finalists while the replays miss their predictions), and the
+// run reports the plan chosen and the runner-up.
+SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const BroadcastInstance*>& instances,
+                      const SimulateOptions& requested)
+{
+  if (!setup.members.empty())
+    throw SchedulerNotApplicable("best ranks broadcast plans: it does not multicast");
+  set_activity("ranking the candidate plans of best");
+  const PortAndLinkPredictor predictor(*setup.costs, setup.links.get());
+  const std::size_t bound = auto_slice_bound(setup.platform.size(), requested.message_bytes, requested.max_slices);
+  const PlanRanking ranking = rank_plans(instances, setup.root, predictor, requested.message_bytes, bound);
+  if (ranking.ranked.empty())
+    throw SchedulerNotApplicable("best: no candidate plan could be built (" +
+                                 (ranking.not_applicable.empty() ? std::string("no scheduler")
+                                                                 : ranking.not_applicable.front()) +
+                                 ")");
+  std::optional<SchedulerRun> chosen;
+  std::size_t chosen_rank = 0, replayed = 0;
+  std::vector<std::pair<std::size_t, double>> replays;  // (rank, simulated makespan) of each finalist
+  for (std::size_t k = 0; k < ranking.ranked.size() && replayed < kBestFinalists; ++k) {
+    const PlanCandidate& candidate = ranking.ranked[k];
+    if (chosen && candidate.choice.prediction.makespan >= chosen->simulated.makespan)
+      break;
+    SimulateOptions options = requested;
+    options.slices = candidate.choice.slices;
+    options.slices_auto = false;
+    const auto instance = std::find_if(instances.begin(), instances.end(),
+                                       [&](const BroadcastInstance* i) { return i->port() == candidate.port; });
+    const SimulationSetup finalist{setup.engine,  setup.platform, setup.costs,   setup.links,
+                                   **instance,    setup.root,     setup.members, candidate.port};
+    SchedulerRun run = run_on(
+        "best", [&candidate](const SimulationSetup&, SchedulerRun&) { return candidate.schedule; }, finalist, options);
+    ++replayed;
+    replays.emplace_back(k, run.simulated.makespan);
+    // Exact where the replay meets the plan's own prediction (the pipelined recurrence, or the plan's).
+    const bool exact = run.simulated.makespan <= run.pairwise.makespan * (1 + 1e-9);
+    if (!chosen || run.simulated.makespan < chosen->simulated.makespan) {
+      chosen = std::move(run);
+      chosen_rank = k;
+    }
+    if (exact)
+      break;
+  }
+  const PlanCandidate& winner = ranking.ranked[chosen_rank];
+  BestChoice choice;
+  choice.scheduler = winner.scheduler;
+  choice.port = to_string(winner.port);
+  choice.slices = winner.choice.slices;
+  choice.predicted = winner.choice.prediction.makespan;
+  // The runner-up by the measure that chose the winner: the replays when several were replayed,
+  // else the predictions (the winner ranks first).
+  std::optional<std::pair<std::size_t, double>> runner_up;
+  if (replays.size() > 1) {
+    for (const auto& replay : replays)
+      if (replay.first != chosen_rank && (!runner_up || replay.second < runner_up->second))
+        runner_up = replay;
+    choice.margin_basis = "simulated";
+    choice.margin = runner_up->second / chosen->simulated.makespan - 1.0;
+  } else if (ranking.ranked.size() > 1) {
+    runner_up = {1, ranking.ranked[1].choice.prediction.makespan};
+    choice.margin_basis = "predicted";
+    choice.margin = runner_up->second / choice.predicted - 1.0;
+  }
+  if (runner_up) {
+    const PlanCandidate& second = ranking.ranked[runner_up->first];
+    choice.runner_up = second.scheduler;
+    choice.runner_up_port = to_string(second.port);
+    choice.runner_up_slices = second.choice.slices;
+    choice.runner_up_predicted = second.choice.prediction.makespan;
+  }
+  choice.candidates = ranking.ranked.size();
+  choice.replayed = replayed;
+  choice.predictor = predictor.name();
+  choice.not_applicable = ranking.not_applicable;
+  chosen->own_model = fmt::format("best of {} plans: {}", choice.candidates,
+                                  plan_label(choice.scheduler, choice.slices, choice.port));
+  if (!choice.runner_up.empty())
+    chosen->own_model += fmt::format("; runner-up {} {:+.1f}% ({})",
+                                     plan_label(choice.runner_up, choice.runner_up_slices, choice.runner_up_port),
+                                     100.0 * choice.margin, choice.margin_basis);
+  chosen->best = std::move(choice);
+  return std::move(*chosen);
 }
 
 }  // namespace
@@ -578,6 +715,9 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
   header_.message_bytes = options.message_bytes;
   header_.slices = options.slices;
   header_.slice_bytes = slice_size(options.message_bytes, options.slices);
+  header_.slices_auto = options.slices_auto;
+  if (options.slices_auto)
+    header_.max_slices = auto_slice_bound(platform_.size(), options.message_bytes, options.max_slices);
   header_.port = to_string(port);
   record_options(header_, options, *costs_, port);
 
@@ -666,15 +806,27 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
   mark_milestone();
   SchedulerRun run;
   try {
-    const TreeSource source = is_given ? given_tree_source(*given) : scheduler_source(*scheduler, options_);
-    run = run_on(scheduler_name, source, {*loaded_->engine, platform_, costs_, links, instance, root_, members_, port},
-                 options_);
+    const SimulationSetup setup{*loaded_->engine, platform_, costs_, links, instance, root_, members_, port};
+    if (!is_given && scheduler_name == "best") {
+      // Both port models libhbcast_mpi executes: an instance for the other one, with its own
+      // platform graph where this one has one.
+      const PortModel other_port = port == PortModel::one_port ? PortModel::multi_port : PortModel::one_port;
+      BroadcastInstance other(instance.shared_costs(), platform_.host_names(), instance.transfer_bytes(), other_port);
+      other.set_links(links);
+      other.set_parameters(header_.scheduler_parameters);
+      if (instance.has_topology())
+        attach_platform_graph(other, *costs_, *links, root_, options_.platform_graph == "direct", true, false);
+      run = run_best(setup, {&instance, &other}, options_);
+    } else {
+      run = run_on(scheduler_name, is_given ? given_tree_source(*given) : scheduler_source(*scheduler, options_),
+                   setup, options_);
+    }
   } catch (const SchedulerNotApplicable& error) {
     run = run_without_figures(scheduler_name, "not-applicable", error.what());
   } catch (const std::exception& error) {
     run = run_without_figures(scheduler_name, "failed", error.what());
   }
-  if (needs_graph && !graph.routed.empty() && run.status == "ok")
+  if (needs_graph && !graph.routed.empty() && run.status == "ok" && !run.best)
     run.own_model += " (" + graph.routed + ")";  // which pairs the heuristic chose from
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   report.runs.push_back(std::move(run));

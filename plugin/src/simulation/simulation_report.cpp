@@ -109,6 +109,12 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     if (!run.plan_children.empty())
       json["plan"]["children"] = run.plan_children;
   }
+  if (run.slices > 0)
+    json["slices"] = run.slices;
+  if (!run.port.empty())
+    json["port"] = run.port;
+  if (run.best)
+    json["best"] = *run.best;
   if (run.contention)
     json["contention"] = *run.contention;
   if (!run.gantt.empty())
@@ -150,10 +156,54 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.extraction_seconds = plan.at("extraction_seconds").get<double>();
     run.plan_children = plan.value("children", std::vector<std::vector<std::vector<NodeId>>>{});
   }
+  run.slices = json.value("slices", std::size_t{0});
+  run.port = json.value("port", std::string());
+  if (json.contains("best"))
+    run.best = json.at("best").get<BestChoice>();
   if (json.contains("contention"))
     run.contention = json.at("contention").get<ContentionSummary>();
   if (json.contains("transfers_timed"))
     run.gantt = json.at("transfers_timed").get<std::vector<GanttBar>>();
+}
+
+void to_json(nlohmann::json& json, const BestChoice& choice)
+{
+  json = {{"scheduler", choice.scheduler},
+          {"port", choice.port},
+          {"slices", choice.slices},
+          {"predicted", choice.predicted},
+          {"candidates", choice.candidates},
+          {"replayed", choice.replayed},
+          {"predictor", choice.predictor},
+          {"not_applicable", choice.not_applicable}};
+  if (!choice.runner_up.empty())
+    json["runner_up"] = {{"scheduler", choice.runner_up},
+                         {"port", choice.runner_up_port},
+                         {"slices", choice.runner_up_slices},
+                         {"predicted", choice.runner_up_predicted},
+                         {"margin", choice.margin},
+                         {"margin_basis", choice.margin_basis}};
+}
+
+void from_json(const nlohmann::json& json, BestChoice& choice)
+{
+  choice.scheduler = json.at("scheduler").get<std::string>();
+  choice.port = json.at("port").get<std::string>();
+  choice.slices = json.at("slices").get<std::size_t>();
+  choice.predicted = json.at("predicted").get<double>();
+  choice.candidates = json.value("candidates", std::size_t{0});
+  choice.replayed = json.value("replayed", std::size_t{0});
+  choice.predictor = json.value("predictor", std::string());
+  choice.not_applicable = json.value("not_applicable", std::vector<std::string>{});
+  if (json.contains("runner_up")) {
+    const auto& runner_up = json.at("runner_up");
+    choice.runner_up = runner_up.at("scheduler").get<std::string>();
+    choice.runner_up_port = runner_up.at("port").get<std::string>();
+    choice.runner_up_slices = runner_up.at("slices").get<std::size_t>();
+    choice.runner_up_predicted = runner_up.at("predicted").get<double>();
+    choice.margin = runner_up.at("margin").get<double>();
+    choice.margin_basis = runner_up.value("margin_basis", std::string("predicted"));
+  }
 }
 
 void to_json(nlohmann::json& json, const MpiBaseline& baseline)
@@ -171,6 +221,30 @@ void from_json(const nlohmann::json& json, MpiBaseline& baseline)
   baseline.simulated = optional_number(json, "simulated");
   baseline.error = json.value("error", std::string());
   baseline.status = json.value("status", std::string(baseline.simulated ? "ok" : "failed"));
+}
+
+const SchedulerRun* deployed_run(const SimulationReport& report)
+{
+  const SchedulerRun* fastest = nullptr;
+  for (const auto& run : report.runs)
+    if (run.status == "ok" && (fastest == nullptr || run.simulated.makespan < fastest->simulated.makespan))
+      fastest = &run;
+  if (fastest == nullptr)
+    return nullptr;
+  for (const auto& run : report.runs)
+    if (run.status == "ok" && run.best &&
+        run.simulated.makespan - fastest->simulated.makespan <= 1e-9 * fastest->simulated.makespan)
+      return &run;
+  return fastest;
+}
+
+const MpiBaseline* fastest_mpi_baseline(const SimulationReport& report)
+{
+  const MpiBaseline* fastest = nullptr;
+  for (const auto& baseline : report.mpi_baselines)
+    if (baseline.simulated && (fastest == nullptr || *baseline.simulated < *fastest->simulated))
+      fastest = &baseline;
+  return fastest;
 }
 
 std::vector<std::string> overall_winners(const SimulationReport& report)
@@ -210,6 +284,7 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"message_bytes", report.message_bytes},
           {"slices", report.slices},
           {"slice_bytes", report.slice_bytes},
+          {"slices_auto", report.slices_auto},
           {"port", report.port},
           {"mode", report.mode},
           {"network_config", report.network_config},
@@ -231,9 +306,30 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
     json["send_overhead_rule"] = report.send_overhead_rule;
   if (report.lp_throughput)
     json["lp_throughput"] = finite_or_null(report.lp_throughput);
+  if (report.slices_auto)
+    json["max_slices"] = report.max_slices;
   if (!report.mpi_baselines.empty()) {
     json["mpi_baselines"] = report.mpi_baselines;
     json["winner"] = overall_winner(report);
+    if (report.deployed_smpi)
+      json["deployed_smpi"] = *report.deployed_smpi;
+    else if (!report.deployed_smpi_error.empty())
+      json["deployed_smpi_error"] = report.deployed_smpi_error;
+  }
+  if (const SchedulerRun* deployed = deployed_run(report)) {
+    json["deploy"] = {{"scheduler", deployed->scheduler},
+                      {"slices", deployed->slices > 0 ? deployed->slices : report.slices},
+                      {"port", deployed->port.empty() ? report.port : deployed->port},
+                      {"simulated", deployed->simulated.makespan}};
+    if (deployed->best)
+      json["deploy"]["plan"] = deployed->best->scheduler;
+    if (!report.deployed_plan_file.empty())
+      json["deploy"]["plan_file"] = report.deployed_plan_file;
+    if (const MpiBaseline* mpi = fastest_mpi_baseline(report)) {
+      const double hbcast = report.deployed_smpi.value_or(deployed->simulated.makespan);
+      json["deploy"]["best_mpi"] = {{"algorithm", mpi->algorithm}, {"simulated", *mpi->simulated}};
+      json["deploy"]["ratio_to_best_mpi"] = hbcast / *mpi->simulated;
+    }
   }
 }
 
@@ -245,6 +341,8 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.message_bytes = json.at("message_bytes").get<double>();
   report.slices = json.at("slices").get<std::size_t>();
   report.slice_bytes = json.at("slice_bytes").get<double>();
+  report.slices_auto = json.value("slices_auto", false);
+  report.max_slices = json.value("max_slices", std::size_t{0});
   report.port = json.at("port").get<std::string>();
   report.mode = json.at("mode").get<std::string>();
   report.network_config = json.at("network_config").get<std::vector<std::string>>();
@@ -264,6 +362,10 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
   report.lp_throughput = optional_number(json, "lp_throughput");
   report.mpi_baselines = json.value("mpi_baselines", std::vector<MpiBaseline>{});
+  report.deployed_smpi = optional_number(json, "deployed_smpi");
+  report.deployed_smpi_error = json.value("deployed_smpi_error", std::string());
+  if (json.contains("deploy"))
+    report.deployed_plan_file = json.at("deploy").value("plan_file", std::string());
 }
 
 }  // namespace hbcast::cli

@@ -10,7 +10,11 @@ SimulateOptions point_options(const Scenario& scenario, const SweepPoint& point)
   else if (scenario.root != "first")
     options.root = scenario.root;
   options.message_bytes = point.message_bytes;
-  options.slices = point.slices;
+  options.slices = point.slices == 0 ? 1 : point.slices;
+  options.slices_auto = point.slices == 0;
+  options.max_slices = scenario.max_slices;
+  // best's plan runs in SMPI beside the MPI baselines: its trees are kept for it.
+  options.keep_trees = point.scheduler == "best" && !scenario.mpi_baselines.empty();
   options.port = point.port.empty() ? options.port : point.port;
   if (point.member_fraction > 0.0) {
     options.member_fraction = point.member_fraction;

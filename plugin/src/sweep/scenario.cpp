@@ -25,7 +25,7 @@ namespace {
 
 const std::set<std::string> kTopLevelKeys = {"name",  "platform", "schedulers", "sizes", "slices",  "port",
                                              "simgrid", "root",   "repetitions", "seed", "timeout", "lp_bound",
-                                             "member_fraction", "link_contention", "mpi_baselines"};
+                                             "member_fraction", "link_contention", "mpi_baselines", "max_slices"};
 const std::set<std::string> kPlatformKeys = {"file", "generator", "parameters"};
 
 std::string known(const std::set<std::string>& keys)
@@ -85,6 +85,17 @@ double member_fraction(const std::string& text)
   const auto value = parse_number(text);
   if (!value || !(*value >= 0.0 && *value <= 1.0))
     throw std::invalid_argument("'" + text + "' is not a fraction in [0, 1] (0: broadcast)");
+  return *value;
+}
+
+// A slice count, or "auto" (0: each tree's own, the K minimising its predicted makespan).
+std::size_t slice_count_or_auto(const std::string& text)
+{
+  if (text == "auto")
+    return 0;
+  const auto value = parse_whole_number(text);
+  if (!value || *value < 1)
+    throw std::invalid_argument("'" + text + "' is neither a positive integer nor 'auto'");
   return *value;
 }
 
@@ -220,6 +231,8 @@ void check_slices_fit_sizes(const ScenarioReader& reader, const YAML::Node& node
   const double smallest = *std::min_element(scenario.sizes.begin(), scenario.sizes.end());
   for (std::size_t slices : scenario.slices)
     try {
+      if (slices == 0)  // auto: within the message's bytes by construction
+        continue;
       check_slice_count(smallest, slices);
     } catch (const std::invalid_argument&) {
       reader.fail(node, "slices", fmt::format("{} slices of the smallest size ({:.17g} bytes): a slice carries at "
@@ -255,8 +268,10 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
   }
   scenario.sizes = root["sizes"] ? reader.converted<double>(root["sizes"], "sizes", parse_size)
                                  : std::vector<double>{4.0 * 1048576};
-  scenario.slices = root["slices"] ? reader.converted<std::size_t>(root["slices"], "slices", positive_integer)
+  scenario.slices = root["slices"] ? reader.converted<std::size_t>(root["slices"], "slices", slice_count_or_auto)
                                    : std::vector<std::size_t>{1};
+  if (root["max_slices"])
+    scenario.max_slices = reader.converted<std::size_t>(root["max_slices"], "max_slices", positive_integer).at(0);
   if (root["slices"])
     check_slices_fit_sizes(reader, root["slices"], scenario);
   scenario.ports = root["port"] ? reader.converted<std::string>(root["port"], "port", port_name)

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -39,7 +40,9 @@ SweepRow point_columns(const Scenario& scenario, const SweepPoint& point)
     row[key] = point.generator_parameters.at(key);
   row["scheduler"] = point.scheduler;
   row["message_bytes"] = point.message_bytes;
-  row["slices"] = is_mpi_baseline(point) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(point.slices);
+  row["slices"] = is_mpi_baseline(point) ? nlohmann::ordered_json(nullptr)
+                  : point.slices == 0       ? nlohmann::ordered_json("auto")
+                                            : nlohmann::ordered_json(point.slices);
   row["port"] = point.port;
   row["member_fraction"] = point.member_fraction;
   row["simgrid"] = simgrid_label(point.simgrid);
@@ -64,6 +67,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
                                       "worst_link_ratio", "replay_congested_links", "contention_disagreements",
                                       "plan_trees", "extraction_seconds",
+                                      "run_slices", "run_port", "best_plan", "smpi_makespan",
                                       "status", "error"};
 
 // Columns present only when the scenario asks for the steady-state LP bound.
@@ -79,10 +83,24 @@ bool is_contention_column(const std::string& column)
          column == "replay_congested_links" || column == "contention_disagreements";
 }
 
+// Columns present only when runs choose their own plans (slices auto, the best scheduler): the
+// slice count and port model each used, best's choice, and best's plan run in SMPI beside MPI's.
+bool is_plan_column(const std::string& column)
+{
+  return column == "run_slices" || column == "run_port" || column == "best_plan" || column == "smpi_makespan";
+}
+
+bool chooses_plans(const Scenario& scenario)
+{
+  return std::find(scenario.slices.begin(), scenario.slices.end(), 0) != scenario.slices.end() ||
+         std::find(scenario.schedulers.begin(), scenario.schedulers.end(), "best") != scenario.schedulers.end();
+}
+
 // Whether `column` belongs in this scenario's rows.
 bool has_column(const Scenario& scenario, const std::string& column)
 {
-  return (scenario.lp_bound || !is_lp_column(column)) && (scenario.link_contention || !is_contention_column(column));
+  return (scenario.lp_bound || !is_lp_column(column)) && (scenario.link_contention || !is_contention_column(column)) &&
+         (chooses_plans(scenario) || !is_plan_column(column));
 }
 
 std::string csv_cell(const nlohmann::ordered_json& value)
@@ -139,6 +157,12 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
   row["plan_trees"] = run.plan_weights.empty() ? std::size_t{1} : run.plan_weights.size();
   row["extraction_seconds"] =
       run.plan_weights.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(run.extraction_seconds);
+  if (chooses_plans(scenario)) {
+    row["run_slices"] = run.slices > 0 ? run.slices : report.slices;
+    row["run_port"] = run.port.empty() ? report.port : run.port;
+    if (run.best)
+      row["best_plan"] = fmt::format("{}, {} slices, {}", run.best->scheduler, run.best->slices, run.best->port);
+  }
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;

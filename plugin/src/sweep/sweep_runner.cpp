@@ -1,6 +1,8 @@
 #include <hbcast/sweep/sweep_runner.hpp>
 
 #include <hbcast/report/progress_line.hpp>
+#include <hbcast/simulation/temporary_platform_file.hpp>
+#include <hbcast/report/tree_files.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
@@ -19,6 +21,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 #include <poll.h>
@@ -171,7 +174,23 @@ SweepRow run_point(const Scenario& scenario, const SweepPoint& point)
                          ? platform_in_memory(generate_platform_xml(scenario.platform.generator,
                                                                     point.generator_parameters, point.seed))
                          : scenario.platform.file;
-  return completed_row(scenario, point, simulate_scheduler(options, point.scheduler));
+  const SimulationReport report = simulate_scheduler(options, point.scheduler);
+  SweepRow row = completed_row(scenario, point, report);
+  // best's plan beside the MPI baselines: executed by libhbcast_mpi in SMPI, timed as they are.
+  if (options.keep_trees && report.runs.at(0).status == "ok") {
+    std::optional<TemporaryPlatformFile> generated;  // smpirun reads a path of its own
+    if (scenario.platform.file.empty())
+      generated.emplace(generate_platform_xml(scenario.platform.generator, point.generator_parameters, point.seed),
+                        "hbcast-sweep-platform");
+    try {
+      row["smpi_makespan"] =
+          run_plan_in_smpi(report, report.runs.at(0), generated ? generated->path() : scenario.platform.file, point.simgrid);
+    } catch (const std::runtime_error& error) {
+      row["status"] = "failed";
+      row["error"] = std::string("best's plan in SMPI: ") + error.what();
+    }
+  }
+  return row;
 }
 
 SweepSummary run_sweep(const Scenario& scenario, const SweepOptions& options, std::ostream& progress_stream)

@@ -2,7 +2,9 @@
 #include <hbcast/simulation/simulation_report.hpp>
 #include <hbcast/plan/broadcast_plan.hpp>
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace hbcast::cli {
 
@@ -18,5 +20,11 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
 /// atomically.
 void write_dot_files(const SimulationReport& report, const std::string& path);
 void write_plan_files(const SimulationReport& report, const std::string& path);
+
+/// The run's plan (plan_of_run) executed by libhbcast_mpi in SMPI on `platform`, timed as the MPI
+/// baselines are (run_smpi_timing, with the user's `config`); `stop` as for SmpiRun. Returns SMPI's
+/// simulated seconds; throws std::runtime_error (SmpiStopped when stopped) with SMPI's reason.
+double run_plan_in_smpi(const SimulationReport& report, const SchedulerRun& run, const std::string& platform,
+                        const std::vector<std::string>& config, const std::function<bool()>& stop = {});
 
 }  // namespace hbcast::cli

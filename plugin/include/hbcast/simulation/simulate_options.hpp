@@ -30,6 +30,10 @@ struct SimulateOptions {
   std::string size = "4MiB";
   double message_bytes = 0.0;            ///< parsed from `size`
   std::size_t slices = 1;
+  /// --slices auto: each tree's K is the one minimising its predicted makespan, up to the bound
+  /// auto_slice_bound gives (`max_slices` when set); `slices` is then 1 until a tree is built.
+  bool slices_auto = false;
+  std::size_t max_slices = 0;            ///< --max-slices: the bound of --slices auto and of `best` (0: the default rule)
   std::string port = "one";
   std::string format = "table";
   std::string dot_path;

@@ -22,6 +22,27 @@ struct Figures {
   std::optional<double> throughput;
 };
 
+/// What the `best` scheduler chose among its candidate plans (scheduler x port model x slice count),
+/// ranked by predicted makespan, and the runner-up.
+struct BestChoice {
+  std::string scheduler;          ///< the winner's scheduler
+  std::string port;               ///< "one-port" or "multi-port"
+  std::size_t slices = 1;
+  double predicted = 0.0;         ///< its predicted makespan (the ranking's model)
+  std::string runner_up;          ///< empty when there was a single candidate
+  std::string runner_up_port;
+  std::size_t runner_up_slices = 0;
+  double runner_up_predicted = 0.0;
+  /// The runner-up's margin over the winner: by their replays when several finalists were
+  /// replayed ("simulated"), else by predictions ("predicted").
+  std::string margin_basis = "predicted";
+  double margin = 0.0;
+  std::size_t candidates = 0;     ///< candidate plans ranked (scheduler x port model, each at its best K)
+  std::size_t replayed = 0;       ///< finalists replayed (more than one where the winner's prediction missed)
+  std::string predictor;          ///< the prediction model the ranking used
+  std::vector<std::string> not_applicable;  ///< "scheduler (port): why" for those that could not run
+};
+
 /// A scheduler's tree, predicted under its own model and the pairwise model, and replayed.
 struct SchedulerRun {
   std::string scheduler;
@@ -70,6 +91,12 @@ struct SchedulerRun {
   /// to solve the program and pack it into trees (seconds).
   std::optional<double> steady_state_optimum;
   double extraction_seconds = 0.0;
+  /// The slice count and port model this run used: the report's, or its own where it chose them
+  /// (--slices auto, the `best` scheduler). 0 and empty in older reports: the report's.
+  std::size_t slices = 0;
+  std::string port;
+  /// The `best` scheduler's choice.
+  std::optional<BestChoice> best;
 };
 
 /// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root
@@ -90,6 +117,9 @@ struct SimulationReport {
   double message_bytes = 0.0;
   std::size_t slices = 1;
   double slice_bytes = 0.0;
+  /// --slices auto: each run's `slices` is its own; `max_slices` the bound it was chosen within.
+  bool slices_auto = false;
+  std::size_t max_slices = 0;
   std::string port;
   std::string mode;                         ///< "exact" or "SimGrid-configured"
   std::vector<std::string> network_config;  ///< effective network settings, key:value
@@ -115,7 +145,20 @@ struct SimulationReport {
   /// Whether every run has figures (status "ok"); skipped ones do not count.
   bool complete() const;
   std::vector<MpiBaseline> mpi_baselines;   ///< --mpi-baselines only
+  /// --mpi-baselines: the run to deploy (deployed_run) executed by libhbcast_mpi in SMPI with the
+  /// baselines' settings and timing, or why it could not be.
+  std::optional<double> deployed_smpi;
+  std::string deployed_smpi_error;
+  /// --plan: the file the deployed run's plan went to.
+  std::string deployed_plan_file;
 };
+
+/// The run a user would deploy: the fastest simulated run with figures (ties within 1e-9
+/// relative: `best` when among them, else the first in the report); null when none has figures.
+const SchedulerRun* deployed_run(const SimulationReport& report);
+
+/// The fastest MPI baseline that gave a time, or null.
+const MpiBaseline* fastest_mpi_baseline(const SimulationReport& report);
 
 /// The fastest of the report's trees and MPI baselines by simulated makespan: its name (a
 /// scheduler, or "mpi:" and the algorithm), empty when there is nothing to compare. Ties within
@@ -142,6 +185,8 @@ void to_json(nlohmann::json& json, const Figures& figures);
 void from_json(const nlohmann::json& json, Figures& figures);
 void to_json(nlohmann::json& json, const SchedulerRun& run);
 void from_json(const nlohmann::json& json, SchedulerRun& run);
+void to_json(nlohmann::json& json, const BestChoice& choice);
+void from_json(const nlohmann::json& json, BestChoice& choice);
 void to_json(nlohmann::json& json, const MpiBaseline& baseline);
 void from_json(const nlohmann::json& json, MpiBaseline& baseline);
 void to_json(nlohmann::json& json, const SimulationReport& report);

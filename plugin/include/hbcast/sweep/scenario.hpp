@@ -31,7 +31,8 @@ struct Scenario {
   PlatformSource platform;
   std::vector<std::string> schedulers;
   std::vector<double> sizes;                          ///< bytes
-  std::vector<std::size_t> slices;
+  std::vector<std::size_t> slices;                    ///< 0: "auto" (each tree's own K, as simulate --slices auto)
+  std::size_t max_slices = 0;                         ///< the bound of "auto" and of best (0: the default rule)
   std::vector<std::string> ports;                     ///< "one-port" / "multi-port"
   /// 0: broadcast; F in (0, 1]: multicast to that fraction of the other hosts, drawn per point seed.
   std::vector<double> member_fractions{0.0};

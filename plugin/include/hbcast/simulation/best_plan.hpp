@@ -1,0 +1,41 @@
+#pragma once
+#include <hbcast/eval/slice_choice.hpp>
+#include <hbcast/model/broadcast_instance.hpp>
+#include <hbcast/model/schedule_result.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include <string>
+#include <vector>
+
+namespace hbcast::cli {
+
+/// One plan the `best` scheduler considers: a scheduler's tree, or its weighted trees, under one
+/// port model, at the slice count that minimises its predicted makespan.
+struct PlanCandidate {
+  std::string scheduler;
+  PortModel port = PortModel::one_port;
+  ScheduleResult schedule;
+  std::vector<BroadcastTree> trees;  ///< the plan's trees (one for a single tree)
+  std::vector<double> weights;       ///< their shares of the slices ({1} for a single tree)
+  SliceChoice choice;
+};
+
+/// The candidates ranked, and those that could not be built.
+struct PlanRanking {
+  /// By predicted makespan; ties to fewer trees, then one-port, then fewer slices, then the
+  /// registry's order.
+  std::vector<PlanCandidate> ranked;
+  std::vector<std::string> not_applicable;  ///< "scheduler (port model): why"
+};
+
+/// The schedulers `best` considers: every registered one but `best` itself, trees and plans alike.
+std::vector<const SchedulerInfo*> best_candidate_schedulers();
+
+/// Runs every candidate scheduler on each of `instances` (one per port model), keeps its tree
+/// (or plan) with the slice count that minimises its makespan under `predictor`, up to
+/// `max_slices` for a message of `message_bytes`, and ranks them. A scheduler that needs a
+/// platform graph the instance lacks, does not apply, or fails is listed as not applicable.
+PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
+                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices);
+
+}  // namespace hbcast::cli

@@ -1,0 +1,76 @@
+#include <hbcast/simulation/best_plan.hpp>
+
+#include <hbcast/model/scheduler_not_applicable.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <tuple>
+
+namespace hbcast::cli {
+
+std::vector<const SchedulerInfo*> best_candidate_schedulers()
+{
+  std::vector<const SchedulerInfo*> schedulers;
+  for (const SchedulerInfo& scheduler : scheduler_registry())
+    if (scheduler.name != "best")
+      schedulers.push_back(&scheduler);
+  return schedulers;
+}
+
+PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
+                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices)
+{
+  PlanRanking ranking;
+  const auto schedulers = best_candidate_schedulers();
+  std::vector<std::tuple<std::size_t, std::size_t>> order;  // (scheduler, instance) of each candidate
+  for (std::size_t s = 0; s < schedulers.size(); ++s)
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+      const SchedulerInfo& scheduler = *schedulers[s];
+      const BroadcastInstance& instance = *instances[i];
+      const std::string label = scheduler.name + " (" + to_string(instance.port()) + ")";
+      if (scheduler.needs_platform_graph && !instance.has_topology()) {
+        ranking.not_applicable.push_back(label + ": needs a platform graph, which this platform has not");
+        continue;
+      }
+      PlanCandidate candidate;
+      candidate.scheduler = scheduler.name;
+      candidate.port = instance.port();
+      try {
+        candidate.schedule = run_scheduler(scheduler, instance, root);
+      } catch (const std::exception& error) {  // SchedulerNotApplicable, or a scheduler's own failure
+        const std::string reason = error.what();
+        ranking.not_applicable.push_back(label + ": " + reason.substr(0, reason.find('\n')));
+        continue;
+      }
+      if (candidate.schedule.weighted_trees.empty()) {
+        candidate.trees = {candidate.schedule.tree};
+        candidate.weights = {1.0};
+      } else {
+        for (const auto& [weight, tree] : candidate.schedule.weighted_trees) {
+          candidate.trees.push_back(tree);
+          candidate.weights.push_back(weight);
+        }
+      }
+      candidate.choice = choose_slice_count(*predictor.prepare(candidate.trees, candidate.weights, candidate.port),
+                                            message_bytes, max_slices);
+      ranking.ranked.push_back(std::move(candidate));
+      order.emplace_back(s, i);
+    }
+  std::vector<std::size_t> index(ranking.ranked.size());
+  for (std::size_t k = 0; k < index.size(); ++k)
+    index[k] = k;
+  const auto key = [&](std::size_t k) {
+    const PlanCandidate& candidate = ranking.ranked[k];
+    return std::make_tuple(candidate.choice.prediction.makespan, candidate.trees.size(),
+                           candidate.port != PortModel::one_port, candidate.choice.slices, order[k]);
+  };
+  std::sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  std::vector<PlanCandidate> ranked;
+  ranked.reserve(index.size());
+  for (std::size_t k : index)
+    ranked.push_back(std::move(ranking.ranked[k]));
+  ranking.ranked = std::move(ranked);
+  return ranking;
+}
+
+}  // namespace hbcast::cli

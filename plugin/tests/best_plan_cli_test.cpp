@@ -1,0 +1,180 @@
+// `--slices auto` and the `best` scheduler run as a user would: each tree's slice count minimises
+// its predicted makespan; best ranks every other scheduler's plan under both port models, replays
+// the winner, names it and the runner-up; simulate ends with what to deploy, and beside SMPI's
+// MPI_Bcast it runs that plan in SMPI and compares it with each MPI library's default.
+#include "support/cli_expectations.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace hbcast::test_support;
+
+namespace {
+
+const std::string kStar = std::string(HBCAST_TEST_PLATFORM_DIR) + "/hetero_star.xml";
+
+// A two-level fat-tree of 4 leaves x 4 hosts (every link 125 MB/s, 50 us).
+std::string fat_tree(const TemporaryDirectory& dir)
+{
+  const std::string path = dir.path() + "/fat_tree.xml";
+  const auto generated = run_hbcast({"generate", "fat-tree", "--leaves", "4", "--hosts-per-leaf", "4", "-o", path});
+  EXPECT_EQ(generated.exit_status, 0) << generated.err;
+  return path;
+}
+
+nlohmann::json simulate_json(std::vector<std::string> arguments)
+{
+  arguments.insert(arguments.begin(), "simulate");
+  arguments.insert(arguments.end(), {"--format", "json"});
+  const auto result = run_hbcast(arguments);
+  EXPECT_EQ(result.exit_status, 0) << result.err;
+  return nlohmann::json::parse(result.out);
+}
+
+const nlohmann::json& run_of(const nlohmann::json& report, const std::string& scheduler)
+{
+  for (const auto& run : report.at("runs"))
+    if (run.at("scheduler") == scheduler)
+      return run;
+  throw std::runtime_error("no run of " + scheduler);
+}
+
+}  // namespace
+
+// Each tree gets its own K, and no neighbouring K predicts it faster (the predicted makespan is
+// start-up + (K - 1) x period, which for a chain is the pipelined recurrence itself).
+TEST(SlicesAuto, EachTreeItsOwnCountAndNoNeighbourBeatsIt)
+{
+  TemporaryDirectory dir;
+  const std::string platform = fat_tree(dir);
+  const auto report = simulate_json({platform, "-s", "chain,binomial", "--size", "1MiB", "--slices", "auto"});
+  EXPECT_TRUE(report.at("slices_auto").get<bool>());
+  EXPECT_EQ(report.at("max_slices"), 1024);
+  const auto chain = run_of(report, "chain");
+  const std::size_t k = chain.at("slices");
+  ASSERT_GT(k, 2u);
+  for (std::size_t neighbour : {k - 1, k + 1}) {
+    const auto fixed = simulate_json({platform, "-s", "chain", "--size", "1MiB", "--slices", std::to_string(neighbour)});
+    EXPECT_LE(chain.at("pairwise").at("makespan").get<double>(),
+              fixed.at("runs")[0].at("pairwise").at("makespan").get<double>())
+        << "K " << k << " against " << neighbour;
+  }
+  // A chain along the leaves shares no link: its replay is its prediction.
+  EXPECT_NEAR(chain.at("simulated").at("makespan").get<double>(), chain.at("pairwise").at("makespan").get<double>(),
+              1e-9 * chain.at("pairwise").at("makespan").get<double>());
+  const auto table = run_hbcast({"simulate", platform, "-s", "chain", "--size", "1MiB", "--slices", "auto"});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_NE(table.out.find("slices auto (each tree's K minimises its predicted makespan, K <= 1024)"),
+            std::string::npos)
+      << table.out;
+  std::istringstream lines(table.out);
+  bool listed = false;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string scheduler, slices, port;
+    words >> scheduler >> slices >> port;
+    listed = listed || (scheduler == "chain" && slices == std::to_string(k) && port == "one-port");
+  }
+  EXPECT_TRUE(listed) << "the chain's row gives its slice count and port model\n" << table.out;
+}
+
+TEST(SlicesAuto, BadValuesAreOneLine)
+{
+  expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--slices", "automatic"}), "'auto'");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--slices", "auto", "--max-slices", "0"}),
+                        "--max-slices");
+  expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--slices", "auto", "--gantt", "g.svg"}),
+                        "--gantt draws atomic broadcasts");
+}
+
+// On the star every one-port plan's prediction is its replay (private links): best's winner is no
+// slower than any scheduler's own tree at its own best slice count, one-port.
+TEST(Best, NoSchedulerBeatsItsChoiceOnAContentionFreeStar)
+{
+  const auto best = simulate_json({kStar, "-s", "best", "--size", "4MiB"});
+  const auto& run = best.at("runs")[0];
+  ASSERT_EQ(run.at("status"), "ok");
+  const auto& choice = run.at("best");
+  EXPECT_GT(choice.at("candidates").get<std::size_t>(), 40u);  // every scheduler, both port models
+  EXPECT_GE(choice.at("replayed").get<std::size_t>(), 1u);
+  EXPECT_EQ(run.at("slices"), choice.at("slices"));
+  EXPECT_EQ(run.at("port"), choice.at("port"));
+  EXPECT_FALSE(choice.at("runner_up").at("scheduler").get<std::string>().empty());
+  EXPECT_GE(choice.at("runner_up").at("margin").get<double>(), 0.0);  // by replay when several were replayed
+  const double chosen = run.at("simulated").at("makespan");
+  const auto all = simulate_json({kStar, "-s", "all", "--size", "4MiB", "--slices", "auto"});
+  for (const auto& other : all.at("runs")) {
+    if (other.at("status") == "ok") {
+      EXPECT_LE(chosen, other.at("simulated").at("makespan").get<double>() * (1 + 1e-9)) << other.at("scheduler");
+    }
+  }
+}
+
+// The table names the plan chosen and ends with what to deploy and the plan file.
+TEST(Best, TableAndVerdict)
+{
+  TemporaryDirectory dir;
+  const std::string platform = fat_tree(dir);
+  const auto result = run_hbcast({"simulate", platform, "-s", "best,binomial", "--size", "16MiB", "--plan",
+                                  dir.path() + "/plan.json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("best of "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("deploy    best's choice "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("; plan " + dir.path() + "/plan.best.json"), std::string::npos) << result.out;
+  const auto plan = nlohmann::json::parse(read_file(dir.path() + "/plan.best.json"));
+  EXPECT_GT(plan.at("slices").get<std::size_t>(), 1u);  // 16 MiB over 16 hosts pipelines
+}
+
+// Beside SMPI's algorithms, the deployed plan runs in SMPI too and is compared with the fastest
+// algorithm and with each library's default selector.
+TEST(Best, AgainstMpiWithTheLibrariesDefaults)
+{
+  TemporaryDirectory dir;
+  const std::string platform = fat_tree(dir);
+  const auto result = run_hbcast({"simulate", platform, "-s", "best", "--size", "1MiB", "--mpi-baselines"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  for (const char* expected : {"Against MPI (hbcast: best ", "libhbcast_mpi in SMPI", "fastest algorithm",
+                               "MPICH's default", "Open MPI's default", "Intel MPI's default", "MVAPICH2's default",
+                               "x the best MPI algorithm (mpi:"})
+    EXPECT_NE(result.out.find(expected), std::string::npos) << expected << "\n" << result.out;
+  const auto report = simulate_json({platform, "-s", "best", "--size", "1MiB", "--mpi-baselines"});
+  const double deployed = report.at("deployed_smpi");
+  const double replayed = report.at("runs")[0].at("simulated").at("makespan");
+  // The same plan in SMPI (which adds 16 bytes to each message): close to hbcast's replay.
+  EXPECT_GT(deployed, 0.5 * replayed);
+  EXPECT_LT(deployed, 2.0 * replayed);
+  EXPECT_NEAR(report.at("deploy").at("ratio_to_best_mpi").get<double>(),
+              deployed / report.at("deploy").at("best_mpi").at("simulated").get<double>(), 1e-12);
+}
+
+// Sweeps: slices: auto, and best's plan run in SMPI beside the MPI rows (smpi_makespan).
+TEST(Best, SweepRowsCarryTheirPlans)
+{
+  TemporaryDirectory dir;
+  const std::string platform = fat_tree(dir);
+  const auto scenario = dir.write("s.yaml", "name: plans\nplatform:\n  file: " + platform +
+                                                "\nschedulers: [chain, best]\nsizes: [1MiB]\nslices: [auto]\n"
+                                                "mpi_baselines: [binomial_tree]\n");
+  const auto result = run_hbcast({"sweep", scenario, "--format", "jsonl", "-o", dir.path() + "/rows.jsonl"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  std::istringstream lines(read_file(dir.path() + "/rows.jsonl"));
+  std::size_t rows = 0;
+  for (std::string line; std::getline(lines, line); ++rows) {
+    const auto row = nlohmann::json::parse(line);
+    EXPECT_EQ(row.at("status"), "ok") << line;
+    if (row.at("scheduler") == "chain") {
+      EXPECT_EQ(row.at("slices"), "auto");
+      EXPECT_GT(row.at("run_slices").get<std::size_t>(), 1u);
+      EXPECT_TRUE(row.at("smpi_makespan").is_null());
+    } else if (row.at("scheduler") == "best") {
+      EXPECT_FALSE(row.at("best_plan").get<std::string>().empty());
+      EXPECT_GE(row.at("smpi_makespan").get<double>(), row.at("simulated_makespan").get<double>());
+    }
+  }
+  EXPECT_EQ(rows, 3u);
+}
