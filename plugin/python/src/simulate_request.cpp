@@ -91,7 +91,7 @@ cli::SimulateOptions simulate_options_from_json(const nlohmann::json& request)
       "port",      "mpi_baselines", "cfg",              "log",                "timeout",        "keep_trees",
       "steady_state_bound", "model", "platform_graph",  "times",              "classes",        "random_times",
       "class_values", "time_range", "seed",             "members",            "member_fraction", "member_seed",
-      "params",    "given_trees",   "replay"};
+      "params",    "given_trees",   "replay",           "max_slices"};
   for (const auto& [key, value] : request.items())
     if (known.count(key) == 0)
       throw KindedError("OptionError", "unknown option '" + key + "'");
@@ -108,8 +108,13 @@ cli::SimulateOptions simulate_options_from_json(const nlohmann::json& request)
   if (has("size"))
     options.size = as_text(request.at("size"));
   options.message_bytes = parse_size(options.size);
-  if (has("slices"))
-    options.slices = whole("slices", request.at("slices"), 1);
+  if (has("slices")) {
+    const std::string slices = checked("slices", request.at("slices"), cli::slice_count_or_auto());
+    options.slices_auto = slices == "auto";
+    options.slices = options.slices_auto ? 1 : *parse_whole_number(slices);
+  }
+  if (has("max_slices"))
+    options.max_slices = whole("max_slices", request.at("max_slices"), 1);
   if (has("port"))
     options.port = one_of("port", request.at("port"), {"one", "multi", "one-port", "multi-port"});
   if (has("mpi_baselines"))

@@ -179,7 +179,7 @@ def test_errors_carry_the_commands_message(options, arguments):
 
 
 def test_option_checks_name_the_keyword():
-    for options, message in [(dict(slices=0), "slices: must be a whole number >= 1, not '0'"),
+    for options, message in [(dict(slices=0), "slices: must be a whole number >= 1 or 'auto', not '0'"),
                              (dict(port="two"), "port: two not in {multi,multi-port,one,one-port}"),
                              (dict(timeout=-1), "timeout: must be a number of seconds >= 0, not '-1'"),
                              (dict(model="x"), "model: x not in {pairwise,sender-only}")]:

@@ -27,6 +27,17 @@ CLI::Validator whole_number_at_least(std::uint64_t minimum)
       fmt::format("INTEGER >= {}", minimum));
 }
 
+CLI::Validator slice_count_or_auto()
+{
+  return CLI::Validator(
+      [](std::string& text) {
+        const auto value = parse_whole_number(text);
+        return text == "auto" || (value && *value >= 1) ? std::string()
+                                                        : "must be a whole number >= 1 or 'auto', not " + in_quotes(text);
+      },
+      "K|auto");
+}
+
 CLI::Validator number_at_least(double minimum, const std::string& what)
 {
   const std::string rule = fmt::format("must be {} >= {}", what, minimum);

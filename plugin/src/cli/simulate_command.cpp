@@ -426,13 +426,7 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
           },
           "cut the message into K slices and pipeline them (default 1; at most one per byte), or 'auto': for each "
           "tree the K minimising its predicted makespan, up to --max-slices")
-      ->check(CLI::Validator(
-          [](std::string& text) {
-            const auto value = parse_whole_number(text);
-            return text == "auto" || (value && *value >= 1) ? std::string()
-                                                            : "must be a whole number >= 1 or 'auto', not '" + text + "'";
-          },
-          "K|auto"));
+      ->check(slice_count_or_auto());
   command->add_option("--max-slices", options->max_slices,
                       "the largest slice count --slices auto and the best scheduler consider (default: 1024, and at "
                       "most 4194304 slice transfers in all, (hosts - 1) x K)")

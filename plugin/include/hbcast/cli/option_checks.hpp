@@ -11,6 +11,8 @@ namespace hbcast::cli {
 
 /// A whole number (digits only) of at least `minimum`.
 CLI::Validator whole_number_at_least(std::uint64_t minimum);
+/// A slice count (a whole number >= 1) or "auto".
+CLI::Validator slice_count_or_auto();
 /// A finite number of at least `minimum` (`what` names it: "a number of seconds").
 CLI::Validator number_at_least(double minimum, const std::string& what = "a number");
 /// A finite number above `minimum`.
