@@ -57,7 +57,7 @@ std::size_t auto_slice_bound(std::size_t hosts, double message_bytes, std::size_
                                 : std::min<double>(kAutoSlices, std::floor(static_cast<double>(kAutoSliceTransfers) /
                                                                            std::max<double>(1.0, hosts - 1.0)));
   bound = std::min(bound, std::floor(message_bytes));
-  const std::uint64_t memory = physical_memory();
+  const std::uint64_t memory = available_memory().bytes;
   if (memory != 0)  // hosts x K x 8 bytes of slice arrival times (check_slice_memory)
     bound = std::min(bound, std::floor(static_cast<double>(memory) / (std::max<double>(hosts, 1.0) * kBytesPerArrival)));
   return static_cast<std::size_t>(std::max(1.0, bound));
