@@ -17,7 +17,7 @@ if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
 flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 flags+=" -fsanitize=fuzzer-no-link -DHBCAST_SANITIZED_BUILD"
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$flags" \
-      -DHBCAST_FUZZ=ON -DHBCAST_BUILD_BENCH=OFF -DHBCAST_BUILD_EXAMPLES=OFF >/dev/null
+      -DHBCAST_FUZZ=ON -DHBCAST_BUILD_BENCH=OFF -DHBCAST_BUILD_EXAMPLES=OFF -DHBCAST_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$dir" -j "$jobs"
 $build_only && exit 0
 ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R '^(unit|engine|cli|fuzz)\.' "$@"
