@@ -182,3 +182,121 @@ TEST(FaultInjection, ASweepPointCarriesTheSameRow)
   }
   EXPECT_EQ(failed, (std::set<std::string>{"flat/one", "flat/multi"}));  // binomial never uses h0-h3
 }
+
+namespace {
+
+// Three hosts in a line: h0 - h1 - h2 over private links of 125 MB/s and 10 us, h0 -> h2 routed
+// over both. Every transfer from h0 to h2 shares a link with h0 -> h1, so the steady-state
+// program's one tree is the chain h0 -> h1 -> h2 (one-port and multi-port: checked below).
+// `faulty` is "link l0_1", "link l1_2", "host h1" or "host h2".
+std::string three_in_a_line(const TemporaryDirectory& dir, const std::string& faulty, const std::string& profile)
+{
+  dir.write("state.txt", profile);
+  const auto state = [&](const std::string& what) {
+    return what == faulty ? std::string(" state_file=\"state.txt\"") : std::string();
+  };
+  std::string xml = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                    "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">\n";
+  for (const char* host : {"h0", "h1", "h2"})
+    xml += std::string("<host id=\"") + host + "\" speed=\"1Gf\"" + state(std::string("host ") + host) + "/>\n";
+  for (const char* link : {"l0_1", "l1_2"})
+    xml += std::string("<link id=\"") + link + "\" bandwidth=\"125MBps\" latency=\"10us\"" +
+           state(std::string("link ") + link) + "/>\n";
+  xml += "<route src=\"h0\" dst=\"h1\"><link_ctn id=\"l0_1\"/></route>\n"
+         "<route src=\"h1\" dst=\"h2\"><link_ctn id=\"l1_2\"/></route>\n"
+         "<route src=\"h0\" dst=\"h2\"><link_ctn id=\"l0_1\"/><link_ctn id=\"l1_2\"/></route>\n";
+  return dir.write("line.xml", xml + "</zone></platform>\n");
+}
+
+// The multi-tree plan's row (4 slices of 1 MiB), checked to be the chain's plan.
+std::string multi_tree_row(const TemporaryDirectory& dir, const std::string& platform, const std::string& port)
+{
+  const std::string plan = dir.path() + "/plan-" + port + ".json";
+  const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--slices", "4", "--port", port,
+                                  "--format", "json", "--plan", plan});
+  const std::string context = port + "-port: " + result.err;
+  EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
+  EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
+  const auto run = nlohmann::json::parse(result.out)["runs"][0];
+  EXPECT_EQ(result.exit_status, run["status"] == "ok" ? 0 : 1) << context;
+  return run["status"] == "ok" ? std::string("ok") : run.value("error", std::string());
+}
+
+}  // namespace
+
+// Multi-tree plans (one actor per host, its own replay) on three hosts in a line. With 4 slices
+// of 1 MiB, s = 1 MiB / 125 MB/s = 0.008388608 s and L = 10 us:
+//   one-port: h0 sends slice k over [(k-1)(s+L), k(s+L)]; h1 forwards it to h2 at once, over
+//     [k(s+L), (k+1)(s+L)]; makespan 5(s+L) = 0.04199304 s;
+//   multi-port: h0 starts slice k at (k-1)s (its send overhead: both its routes leave by l0_1),
+//     it reaches h1 at ks+L, and h2 at (k+1)s+2L; makespan 5s+2L = 0.04196304 s.
+// A node whose transfer fails sends nothing more (it still receives); a node that can no longer
+// receive what it lacks stops; the row names the first failed transfer.
+TEST(FaultInjection, MultiTreePlansNameTheFirstFailedTransferInBothPortModels)
+{
+  for (const std::string port : {"one", "multi"}) {
+    TemporaryDirectory clean_dir;
+    EXPECT_EQ(multi_tree_row(clean_dir, three_in_a_line(clean_dir, "", ""), port), "ok");
+    const auto plan = nlohmann::json::parse(read_file(clean_dir.path() + "/plan-" + port + ".json"));
+    ASSERT_GE(plan["trees"].size(), 1u);
+    std::set<std::string> edges;
+    for (const auto& edge : plan["trees"][0]["edges"])
+      edges.insert(edge["from"].get<std::string>() + ">" + edge["to"].get<std::string>());
+    EXPECT_EQ(edges, (std::set<std::string>{"h0>h1", "h1>h2"})) << port;
+    EXPECT_NEAR(plan["simulated_makespan"].get<double>(), port == "one" ? 0.04199304 : 0.04196304, 1e-9);
+
+    // l0_1 down from the start: h0's first send fails at once; h1 and h2 never get a slice.
+    TemporaryDirectory a;
+    EXPECT_EQ(multi_tree_row(a, three_in_a_line(a, "link l0_1", "0 0\n"), port),
+              kFailed + "h0 -> h1 (slice 1 of 4) failed at 0.000000000 s; 2 of 3 hosts without the whole message: h1, h2")
+        << port;
+    // l1_2 down at 0.5 ms: h1 holds slice 1 at s+L (both port models) and its send to h2 fails
+    // there; h0 goes on, so h1 gets every slice; h2 none.
+    TemporaryDirectory b;
+    EXPECT_EQ(multi_tree_row(b, three_in_a_line(b, "link l1_2", "0.0005 0\n"), port),
+              kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
+        << port;
+    // l0_1 down at 0.02 s: slice 3 is on it then (one-port [2(s+L), 3(s+L)], multi-port
+    // [2s, 3s+L]) and fails; h1 holds 2 slices, h2 at most 2.
+    TemporaryDirectory c;
+    EXPECT_EQ(multi_tree_row(c, three_in_a_line(c, "link l0_1", "0.02 0\n"), port),
+              kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
+        << port;
+    // h1 down at 0.02 s: the same slice 3 to it fails first (then its own send of slice 2).
+    TemporaryDirectory d;
+    EXPECT_EQ(multi_tree_row(d, three_in_a_line(d, "host h1", "0.02 0\n"), port),
+              kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
+        << port;
+    // h2 down from the start: h1's first send to it fails when h1 holds slice 1, at s+L.
+    TemporaryDirectory e;
+    EXPECT_EQ(multi_tree_row(e, three_in_a_line(e, "host h2", "0 0\n"), port),
+              kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
+        << port;
+  }
+}
+
+// On the eight-host platform the plans have several trees (multi-port) and the faults strand
+// hosts through several of them: every combination ends with a failed row naming a transfer,
+// without a hang or a deadlock report.
+TEST(FaultInjection, MultiTreePlansNeverHangOnTheEightHostPlatform)
+{
+  const std::vector<std::pair<std::string, std::string>> faults{
+      {"link l0_3", "0.0005 0\n"}, {"link l1_3", "0.0005 0\n"}, {"host h4", "0.02 0\n"}, {"host h5", "0 0\n"}};
+  for (const auto& [faulty, profile] : faults)
+    for (const std::string port : {"one", "multi"})
+      for (const std::string slices : {"1", "16"}) {
+        TemporaryDirectory dir;
+        const auto platform = eight_hosts(dir, faulty, profile);
+        const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--slices", slices, "--port", port,
+                                        "--format", "json"});
+        const std::string context = faulty + ", " + port + "-port, " + slices + " slices: " + result.err;
+        EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
+        EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
+        EXPECT_EQ(result.err.find("crashed"), std::string::npos) << context;
+        const auto run = nlohmann::json::parse(result.out)["runs"][0];
+        if (run["status"] == "ok")
+          continue;  // the plan does not use what fails
+        EXPECT_EQ(result.exit_status, 1) << context;
+        EXPECT_EQ(run.value("error", std::string()).rfind(kFailed, 0), 0u) << context;
+      }
+}
