@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 using namespace hbcast::test_support;
 
 namespace {
@@ -86,4 +88,38 @@ TEST(LinkAwareCli, GenerateErrorsNameTheParameter)
                         "backbone platform: 'nodes' must be at least 1");
   expect_one_line_error(run_hbcast({"generate", "fat-tree", "--leaves", "x", "-o", dir.path() + "/f.xml"}),
                         "'leaves' must be a whole number");
+}
+
+TEST(LinkAwareCli, SlicedRunsAreAnalysedAndTheLinkAwareOnesExact)
+{
+  // 16 slices on the shipped grid: every run carries its contention analysis and its prediction
+  // with links; the paced link-aware trees over-subscribe nothing and replay at it; any run that
+  // deviates names an over-subscribed link.
+  for (const char* port : {"one", "multi"}) {
+    const auto result = run_hbcast({"simulate", "-s", "link-fnf,link-binomial,binomial,fnf", "--slices", "16",
+                                    "--size", "8MiB", "--port", port, "--format", "json"});
+    ASSERT_EQ(result.exit_status, 0) << result.err;
+    const auto report = nlohmann::json::parse(result.out);
+    for (const auto& run : report["runs"]) {
+      const double simulated = run["simulated"]["makespan"];
+      const auto& link = run["link_prediction"];
+      ASSERT_TRUE(run.contains("contention")) << run["scheduler"];
+      ASSERT_GT(link["period"].get<double>(), 0.0) << run["scheduler"];
+      const bool exact = link["exact"];
+      EXPECT_EQ(exact, run["contention"]["oversubscribed_links"] == 0) << run["scheduler"];
+      if (run["scheduler"].get<std::string>().rfind("link-", 0) == 0) {
+        EXPECT_TRUE(exact) << run["scheduler"] << " " << port;
+      }
+      if (exact) {
+        EXPECT_NEAR(simulated, link["makespan"].get<double>(), 1e-9 * simulated) << run["scheduler"] << " " << port;
+      }
+      if (std::abs(simulated - run["pairwise"]["makespan"].get<double>()) > 1e-9 * simulated) {
+        EXPECT_GT(run["contention"]["oversubscribed_links"].get<int>(), 0) << run["scheduler"] << " " << port;
+      }
+    }
+  }
+  const auto csv = run_hbcast({"simulate", "-s", "link-fnf", "--slices", "4", "--format", "csv"});
+  ASSERT_EQ(csv.exit_status, 0) << csv.err;
+  EXPECT_TRUE(contains(csv.out, ",link_makespan,link_period,link_exact,period_bottleneck,status,error\n")) << csv.out;
+  EXPECT_TRUE(contains(csv.out, ",true,")) << csv.out;
 }

@@ -64,6 +64,19 @@ std::optional<double> BroadcastTree::send_start(NodeId child) const
   return send_start_[child];
 }
 
+void BroadcastTree::set_slice_period(double period)
+{
+  if (!(period >= 0.0) || !std::isfinite(period))
+    throw std::invalid_argument("a slice period must be finite and >= 0");
+  slice_period_ = period;
+}
+
+double BroadcastTree::slice_not_before(NodeId child, std::size_t slice) const
+{
+  const auto start = send_start(child);
+  return start ? *start + static_cast<double>(slice) * slice_period_ : 0.0;
+}
+
 std::vector<NodeId> BroadcastTree::parents() const
 {
   std::vector<NodeId> parent(size(), kNoNode);

@@ -16,6 +16,7 @@ ParticipantTree participant_tree(const BroadcastTree& tree)
         result.participants.push_back(child);
       }
   result.tree = BroadcastTree(result.participants.size(), 0);
+  result.tree.set_slice_period(tree.slice_period());
   for (std::size_t k = 0; k < result.participants.size(); ++k)
     for (NodeId child : tree.children(result.participants[k])) {
       result.tree.add_child(k, index[child]);

@@ -8,6 +8,8 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -20,6 +22,10 @@ constexpr double kShortestStretch = 1e-9;  // seconds
 constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a cache miss lasts
 
+// SimGrid's sharing penalty of a flow over a route of this latency (CM02, network/weight-S 0, as
+// NetworkCm02Model::communicate sets it): the latency, or 1 for a route without latency.
+double sharing_penalty(double latency) { return latency > 0.0 ? latency : 1.0; }
+
 // The transfers' data phases in flat arrays, each route looked up once (the look-ups were the
 // analysis' cache misses): rates[k] is transfer k's pairwise rate, links[offset[k], offset[k + 1])
 // its route's links, none when it takes no bandwidth anywhere; when it takes some, clock[2 k] and
@@ -27,6 +33,7 @@ constexpr std::size_t kRouteLookAhead = 16;  // transfers: about the look-ups a 
 struct FlatPhases {
   StepClock clock;
   std::vector<double> rates;
+  std::vector<double> penalties;  // SimGrid's sharing penalty of each transfer (sharing_penalty)
   std::vector<std::uint32_t> offset;
   std::vector<LinkId> links;
   std::size_t link_bound = 0;          // largest link id + 1
@@ -43,6 +50,7 @@ void add_phase(const TimedTransfer& transfer, const LinkRouteView& route, FlatPh
   phases.offset.push_back(static_cast<std::uint32_t>(phases.links.size()));
   const double start = transfer.start + route.latency;
   phases.rates.push_back(route.bandwidth);
+  phases.penalties.push_back(sharing_penalty(route.latency));
   if (route.link_count == 0 || !(transfer.end > start)) {
     phases.clock.add_idle();
     return;
@@ -69,6 +77,7 @@ FlatPhases flat_phases(std::size_t expected, NextBatch&& next_batch, const LinkR
   FlatPhases phases;
   phases.clock.reserve(expected);
   phases.rates.reserve(expected);
+  phases.penalties.reserve(expected);
   phases.offset.reserve(expected + 1);
   phases.links.reserve(4 * expected);  // reserved, not touched: a tree's routes hold ~3
   std::shared_ptr<const LinkRoute> holder;
@@ -89,12 +98,32 @@ FlatPhases flat_phases(std::size_t expected, NextBatch&& next_batch, const LinkR
   return phases;
 }
 
-// The bandwidth over which a link crossed twice or more is over-subscribed somewhere, or 0 when it
-// cannot be: FATPIPE, or its crossings' rates sum to at most its bandwidth whatever their times.
-double contended_bandwidth(const LinkProperties& properties, double demand)
+// Whether a transfer at `rate` is bottlenecked by a link of `bandwidth` (its rate is that link's).
+bool at_full_rate(double rate, double bandwidth) { return rate >= bandwidth * (1.0 - kRelativeTolerance); }
+
+// The demand ratio a FATPIPE link of `bandwidth` asks of its flows (analyze_contention): the
+// largest rate x penalty among them over bandwidth x the smallest penalty of those it bottlenecks;
+// 0 when it bottlenecks none of them.
+double fatpipe_ratio(double bandwidth, double largest_rate_penalty, double smallest_full_penalty)
 {
-  if (properties.sharing == LinkSharing::fatpipe || !(properties.bandwidth > 0.0))
+  if (!(smallest_full_penalty < std::numeric_limits<double>::infinity()))
     return 0.0;
+  return largest_rate_penalty / (bandwidth * smallest_full_penalty);
+}
+
+// The bandwidth over which a link crossed twice or more is over-subscribed somewhere, or 0 when it
+// cannot be: its crossings' rates sum to at most its bandwidth whatever their times (SHARED), or no
+// pair of its crossings can slow one another (FATPIPE: fatpipe_ratio of all of them at most 1).
+double contended_bandwidth(const LinkProperties& properties, double demand, double largest_rate_penalty,
+                           double smallest_full_penalty)
+{
+  if (!(properties.bandwidth > 0.0))
+    return 0.0;
+  if (properties.sharing == LinkSharing::fatpipe)
+    return fatpipe_ratio(properties.bandwidth, largest_rate_penalty, smallest_full_penalty) >
+                   1.0 + kRelativeTolerance
+               ? properties.bandwidth
+               : 0.0;
   return demand > properties.bandwidth * (1.0 + kRelativeTolerance) ? properties.bandwidth : 0.0;
 }
 
@@ -161,12 +190,14 @@ public:
     for (std::size_t s = 0; s < candidates.size(); ++s)
       slot[candidates[s]] = static_cast<std::uint32_t>(s);
     Crossings crossings(candidates.size());
-    sum_demands(phases, slot, crossings);
+    sum_demands(phases, slot, crossings, model, candidates);
     offset_.assign(1, 0);
     bool some_whole = false;
     for (std::size_t s = 0; s < candidates.size(); ++s) {
       const LinkId id = candidates[s];
-      const double bandwidth = contended_bandwidth(model.link(id), crossings.demand[s]);
+      const LinkProperties& properties = model.link(id);
+      const double bandwidth = contended_bandwidth(properties, crossings.demand[s], crossings.largest_rate_penalty[s],
+                                                   crossings.smallest_full_penalty[s]);
       // Crossed once by every transfer that crosses links: its steps are all of them, in order.
       const bool whole = crossings.transfers[s] == phases.crossing_transfers && crossings.steps[s] == steps.size();
       slot[id] = bandwidth == 0.0 || whole ? kNoSlot : static_cast<std::uint32_t>(id_.size());
@@ -175,6 +206,7 @@ public:
       some_whole = some_whole || whole;
       id_.push_back(id);
       bandwidth_.push_back(bandwidth);
+      fatpipe_.push_back(properties.sharing == LinkSharing::fatpipe);
       whole_.push_back(whole);
       offset_.push_back(offset_.back() + (whole ? 0 : crossings.steps[s]));
     }
@@ -186,6 +218,7 @@ public:
   std::size_t size() const { return id_.size(); }
   LinkId id(std::size_t s) const { return id_[s]; }
   double bandwidth(std::size_t s) const { return bandwidth_[s]; }
+  bool fatpipe(std::size_t s) const { return fatpipe_[s]; }
   StepCode* begin(std::size_t s) { return whole_[s] ? all_steps_.data() : steps_.data() + offset_[s]; }
   StepCode* end(std::size_t s)
   {
@@ -197,20 +230,38 @@ private:
   // and the transfers that cross it.
   struct Crossings {
     explicit Crossings(std::size_t candidates)
-        : demand(candidates, 0.0), steps(candidates, 0), transfers(candidates, 0), last(candidates, kNoSlot)
+        : demand(candidates, 0.0), largest_rate_penalty(candidates, 0.0),
+          smallest_full_penalty(candidates, std::numeric_limits<double>::infinity()), steps(candidates, 0),
+          transfers(candidates, 0), last(candidates, kNoSlot)
     {
     }
     std::vector<double> demand;
+    // FATPIPE candidates: over every crossing, the largest rate x penalty, and the smallest penalty
+    // of those at the link's full bandwidth.
+    std::vector<double> largest_rate_penalty;
+    std::vector<double> smallest_full_penalty;
     std::vector<std::size_t> steps;
     std::vector<std::size_t> transfers;
     std::vector<std::uint32_t> last;  // the last transfer counted
   };
 
-  static void sum_demands(const FlatPhases& phases, const std::vector<std::uint32_t>& slot, Crossings& crossings)
+  static void sum_demands(const FlatPhases& phases, const std::vector<std::uint32_t>& slot, Crossings& crossings,
+                          const LinkRouteModel& model, const std::vector<LinkId>& candidates)
   {
+    // FATPIPE candidates' bandwidths (the others' are not needed here).
+    std::vector<double> fatpipe_bandwidth(candidates.size(), 0.0);
+    for (std::size_t s = 0; s < candidates.size(); ++s)
+      if (const LinkProperties& properties = model.link(candidates[s]); properties.sharing == LinkSharing::fatpipe)
+        fatpipe_bandwidth[s] = properties.bandwidth;
     for (std::uint32_t k = 0; k + 1 < phases.offset.size(); ++k)
       for (std::uint32_t c = phases.offset[k]; c < phases.offset[k + 1]; ++c)
         if (const std::uint32_t s = slot[phases.links[c]]; s != kNoSlot) {
+          if (fatpipe_bandwidth[s] > 0.0) {
+            crossings.largest_rate_penalty[s] =
+                std::max(crossings.largest_rate_penalty[s], phases.rates[k] * phases.penalties[k]);
+            if (at_full_rate(phases.rates[k], fatpipe_bandwidth[s]))
+              crossings.smallest_full_penalty[s] = std::min(crossings.smallest_full_penalty[s], phases.penalties[k]);
+          }
           crossings.demand[s] += phases.rates[k];
           crossings.steps[s] += 2;
           crossings.transfers[s] += crossings.last[s] != k ? 1 : 0;
@@ -234,6 +285,7 @@ private:
 
   std::vector<LinkId> id_;
   std::vector<double> bandwidth_;
+  std::vector<bool> fatpipe_;
   std::vector<bool> whole_;
   std::vector<std::uint32_t> offset_;  // steps of slot s: [offset_[s], offset_[s + 1]) unless whole
   std::vector<StepCode> steps_;
@@ -284,10 +336,42 @@ void close_stretch(OversubscribedInterval& stretch, double time, LinkContention&
   contention.intervals.push_back(std::move(stretch));
 }
 
+// The FATPIPE rule's state over the transfers active on a link (analyze_contention): their
+// rate x penalty values, and the penalties of those at the link's full bandwidth.
+class FatpipeDemand {
+public:
+  explicit FatpipeDemand(double bandwidth) : bandwidth_(bandwidth) {}
+  void start(double rate, double penalty)
+  {
+    rate_penalty_.insert(rate * penalty);
+    if (at_full_rate(rate, bandwidth_))
+      full_penalty_.insert(penalty);
+  }
+  void end(double rate, double penalty)
+  {
+    rate_penalty_.erase(rate_penalty_.find(rate * penalty));
+    if (at_full_rate(rate, bandwidth_))
+      full_penalty_.erase(full_penalty_.find(penalty));
+  }
+  double ratio() const
+  {
+    if (rate_penalty_.empty() || full_penalty_.empty())
+      return 0.0;
+    return fatpipe_ratio(bandwidth_, *rate_penalty_.rbegin(), *full_penalty_.begin());
+  }
+
+private:
+  double bandwidth_;
+  std::multiset<double> rate_penalty_;
+  std::multiset<double> full_penalty_;
+};
+
 // Sweeps one link's steps (in time order); merges consecutive over-subscribed stretches into
 // intervals. A route crossing the link twice has each of its steps twice, side by side (equal
 // codes are adjacent in (time, code) order): the rate counts twice, the transfer is active once.
-LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, const StepCode* last,
+// A SHARED link is over-subscribed where the summed rates exceed its bandwidth; a FATPIPE one where
+// fatpipe_ratio of the active transfers exceeds 1.
+LinkContention sweep_link(LinkId id, double bandwidth, bool fatpipe, const StepCode* first, const StepCode* last,
                           const FlatPhases& phases, ActiveTransfers& active)
 {
   const StepClock& clock = phases.clock;
@@ -295,6 +379,9 @@ LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, co
   OversubscribedInterval current;
   bool open = false;
   double demand = 0.0;
+  std::optional<FatpipeDemand> fatpipe_demand;
+  if (fatpipe)
+    fatpipe_demand.emplace(bandwidth);
   for (const StepCode* instant = first; instant != last;) {
     const double time = clock[*instant];
     const StepCode* step = instant;
@@ -308,8 +395,15 @@ LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, co
         active.start(transfer);
       else
         active.end(transfer);
+      if (fatpipe_demand) {
+        if (starts)
+          fatpipe_demand->start(phases.rates[transfer], phases.penalties[transfer]);
+        else
+          fatpipe_demand->end(phases.rates[transfer], phases.penalties[transfer]);
+      }
     }
-    const bool over = demand > bandwidth * (1.0 + kRelativeTolerance);
+    const double ratio = fatpipe_demand ? fatpipe_demand->ratio() : demand / bandwidth;
+    const bool over = ratio > 1.0 + kRelativeTolerance;
     if (over && !open) {
       // Every transfer active when the stretch opens is involved; later ones join as they start.
       open = true;
@@ -324,7 +418,7 @@ LinkContention sweep_link(LinkId id, double bandwidth, const StepCode* first, co
           current.transfers.push_back(*started >> 1);
     }
     if (over)
-      current.peak_ratio = std::max(current.peak_ratio, demand / bandwidth);
+      current.peak_ratio = std::max(current.peak_ratio, ratio);
     instant = step;
   }
   return contention;
@@ -339,7 +433,8 @@ ContentionReport analyze_phases(FlatPhases phases, const LinkRouteModel& links)
   ActiveTransfers active(phases.transfers());
   for (std::size_t s = 0; s < contended.size(); ++s) {
     LinkContention contention =
-        sweep_link(contended.id(s), contended.bandwidth(s), contended.begin(s), contended.end(s), phases, active);
+        sweep_link(contended.id(s), contended.bandwidth(s), contended.fatpipe(s), contended.begin(s), contended.end(s),
+                   phases, active);
     if (!contention.intervals.empty()) {
       contention.name = links.link(contended.id(s)).name;
       report.links.push_back(std::move(contention));

@@ -161,8 +161,7 @@ std::map<LinkId, ReferenceLink> reference_contention(const std::vector<TimedTran
   for (std::size_t k = 0; k < transfers.size(); ++k) {
     const auto route = links.route(transfers[k].from, transfers[k].to);  // held: routes may be fresh copies
     for (LinkId id : route->links)
-      if (links.link(id).sharing == LinkSharing::shared)
-        crossing[id].push_back(k);
+      crossing[id].push_back(k);
   }
   std::map<LinkId, ReferenceLink> over;
   for (const auto& [id, crossers] : crossing) {
@@ -179,12 +178,24 @@ std::map<LinkId, ReferenceLink> reference_contention(const std::vector<TimedTran
     for (std::size_t i = 0; i + 1 < times.size(); ++i) {
       double demand = 0.0;
       std::set<std::size_t> active;
+      // FATPIPE: SimGrid's penalty rule (analyze_contention), the largest rate x latency against
+      // the bandwidth x the smallest latency of the flows at the full bandwidth.
+      double largest_rate_latency = 0.0, smallest_full_latency = INFINITY;
+      const double bandwidth = links.link(id).bandwidth;
       for (std::size_t k : crossers)
         if (phase(k).first <= times[i] && phase(k).second >= times[i + 1]) {
-          demand += links.route(transfers[k].from, transfers[k].to)->bandwidth;
+          const auto route = links.route(transfers[k].from, transfers[k].to);
+          demand += route->bandwidth;
           active.insert(k);
+          const double penalty = route->latency > 0 ? route->latency : 1.0;
+          largest_rate_latency = std::max(largest_rate_latency, route->bandwidth * penalty);
+          if (route->bandwidth >= bandwidth * (1 - 1e-9))
+            smallest_full_latency = std::min(smallest_full_latency, penalty);
         }
-      const double ratio = demand / links.link(id).bandwidth;
+      const double ratio = links.link(id).sharing == LinkSharing::shared
+                               ? demand / bandwidth
+                               : (std::isinf(smallest_full_latency) ? 0.0
+                                                                    : largest_rate_latency / (bandwidth * smallest_full_latency));
       if (ratio > 1 + 1e-9) {
         if (!open)
           open = Stretch{times[i], times[i + 1], 0.0, {}};
@@ -414,4 +425,55 @@ TEST(ContentionAnalysisProperty, FromTheTreeEqualsFromItsTransfers)
       expect_reference_contention(transfers, *links, seed);
   }
   EXPECT_GT(contended, 20u);  // the reports compared are not all empty
+}
+
+namespace {
+
+// Two clusters behind FATPIPE backbones: cluster 0 (hosts 0, 1) has a 100 B/s backbone under
+// 200 B/s host links, so every flow leaving a host of it runs at 100 B/s; routes inside it have
+// 2 ms of latency, routes to cluster 1 (host 2) 6 ms (host links 1 ms, uplinks 2 ms).
+std::shared_ptr<ClusteredLinkModel> fatpipe_pair()
+{
+  LinkedCluster first;
+  first.hosts = 2;
+  first.host_bandwidth = 200;
+  first.host_latency = 1e-3;
+  first.backbone_bandwidth = 100;
+  first.backbone_latency = 0;
+  first.backbone_sharing = LinkSharing::fatpipe;
+  first.uplink_bandwidth = 1000;
+  first.uplink_latency = 2e-3;
+  LinkedCluster second = first;
+  second.hosts = 1;
+  second.backbone_bandwidth = 1000;
+  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{first, second});
+}
+
+}  // namespace
+
+TEST(ContentionAnalysis, AFatpipeSlowsAFlowOfLongerLatency)
+{
+  // SimGrid gives flow i on a saturated FATPIPE link C p_min / p_i (its sharing penalty p_i, the
+  // route latency): 0 -> 1 (2 ms) and 1 -> 2 (6 ms) both run at the backbone's 100 B/s, so the
+  // backbone holds the second at 100 x 2 / 6: over-subscribed by 6 / 2 = 3 while both send data,
+  // from 6 ms (the second's latency) to 10 s.
+  const auto links = fatpipe_pair();
+  const std::vector<TimedTransfer> transfers{{0, 1, 0.0, 10.0}, {1, 2, 0.0, 10.0}};
+  const auto report = analyze_contention(transfers, *links);
+  ASSERT_EQ(report.links.size(), 1u);
+  EXPECT_EQ(report.links[0].link, links->backbone(0));
+  EXPECT_NEAR(report.links[0].peak_ratio, 3.0, 1e-12);
+  ASSERT_EQ(report.links[0].intervals.size(), 1u);
+  EXPECT_DOUBLE_EQ(report.links[0].intervals[0].start, 6e-3);
+  EXPECT_DOUBLE_EQ(report.links[0].intervals[0].end, 10.0);
+  EXPECT_EQ(report.links[0].intervals[0].transfers, (std::vector<std::uint32_t>{0, 1}));
+}
+
+TEST(ContentionAnalysis, AFatpipeNeverSlowsFlowsOfEqualLatency)
+{
+  // Two flows inside cluster 0 (2 ms each) at the backbone's full 100 B/s: each may use all of it.
+  const auto links = fatpipe_pair();
+  EXPECT_TRUE(analyze_contention({{0, 1, 0.0, 10.0}, {1, 0, 0.0, 10.0}}, *links).links.empty());
+  // Nor one at a time, whatever their latencies.
+  EXPECT_TRUE(analyze_contention({{0, 1, 0.0, 10.0}, {1, 2, 10.0, 20.0}}, *links).links.empty());
 }

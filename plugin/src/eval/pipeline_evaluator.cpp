@@ -1,6 +1,7 @@
 #include <hbcast/eval/pipeline_evaluator.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -14,28 +15,28 @@ struct PendingNode {
   std::vector<double> arrivals;  // time the node holds each slice
 };
 
-// Runs node u's send loop over all slices; returns each child's arrival times, in child order.
+// Runs node u's send loop over all slices; returns each child's arrival times, in child order, and
+// appends each transfer to `transfers` when given.
 std::vector<std::vector<double>> forward_slices(const BroadcastTree& tree, const CostModel& costs, NodeId u,
                                                 const std::vector<double>& arrivals, double slice_bytes,
-                                                PortModel port)
+                                                PortModel port, std::vector<TimedTransfer>* transfers)
 {
   const auto& children = tree.children(u);
   const std::size_t slices = arrivals.size();
   std::vector<double> transfer(children.size());
-  std::vector<double> not_before(children.size());
-  for (std::size_t i = 0; i < children.size(); ++i) {
+  for (std::size_t i = 0; i < children.size(); ++i)
     transfer[i] = costs.transfer_time(u, children[i], slice_bytes);
-    not_before[i] = tree.send_start(children[i]).value_or(0.0);
-  }
   const double overhead = port == PortModel::multi_port ? costs.send_overhead(u, slice_bytes) : 0.0;
   std::vector<std::vector<double>> child_arrivals(children.size(), std::vector<double>(slices));
   std::vector<double> edge_free(children.size(), 0.0);
   double sender_free = 0.0;
   for (std::size_t j = 0; j < slices; ++j) {
     for (std::size_t i = 0; i < children.size(); ++i) {
-      const double start = std::max({arrivals[j], sender_free, edge_free[i], not_before[i]});
+      const double start = std::max({arrivals[j], sender_free, edge_free[i], tree.slice_not_before(children[i], j)});
       const double arrival = start + transfer[i];
       child_arrivals[i][j] = arrival;
+      if (transfers)
+        transfers->push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(children[i]), start, arrival});
       edge_free[i] = arrival;
       sender_free = port == PortModel::one_port ? arrival : start + overhead;
     }
@@ -43,13 +44,13 @@ std::vector<std::vector<double>> forward_slices(const BroadcastTree& tree, const
   return child_arrivals;
 }
 
-}  // namespace
-
-PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
-                                      std::size_t slices, PortModel port)
+PipelinePrediction evaluate(const BroadcastTree& tree, const CostModel& costs, double slice_bytes, std::size_t slices,
+                            PortModel port, std::vector<TimedTransfer>* transfers)
 {
   if (slices == 0)
     throw std::invalid_argument("a pipelined broadcast needs at least one slice");
+  if (transfers && tree.size() > std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("pipelined transfers: more nodes than 32-bit ids count");
   PipelinePrediction prediction;
   prediction.completion_time.assign(tree.size(), 0.0);
   // Depth-first, releasing a node's arrival vector once its children's are computed.
@@ -59,7 +60,7 @@ PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel
     PendingNode current = std::move(stack.back());
     stack.pop_back();
     prediction.completion_time[current.node] = current.arrivals.back();
-    auto child_arrivals = forward_slices(tree, costs, current.node, current.arrivals, slice_bytes, port);
+    auto child_arrivals = forward_slices(tree, costs, current.node, current.arrivals, slice_bytes, port, transfers);
     const auto& children = tree.children(current.node);
     for (std::size_t i = 0; i < children.size(); ++i)
       stack.push_back({children[i], std::move(child_arrivals[i])});
@@ -69,6 +70,21 @@ PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel
   prediction.throughput =
       prediction.period > 0.0 ? slice_bytes / prediction.period : std::numeric_limits<double>::infinity();
   return prediction;
+}
+
+}  // namespace
+
+PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
+                                      std::size_t slices, PortModel port)
+{
+  return evaluate(tree, costs, slice_bytes, slices, port, nullptr);
+}
+
+PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
+                                      std::size_t slices, PortModel port, std::vector<TimedTransfer>& transfers)
+{
+  transfers.reserve(transfers.size() + tree.edge_count() * slices);
+  return evaluate(tree, costs, slice_bytes, slices, port, &transfers);
 }
 
 double slice_size(double message_bytes, std::size_t slices)
@@ -93,7 +109,8 @@ double steady_state_period(const BroadcastTree& tree, const CostModel& costs, do
       busy = std::max(busy, static_cast<double>(children.size()) * costs.send_overhead(u, slice_bytes));
     period = std::max(period, busy);
   }
-  return period;
+  // A paced tree sends a slice every slice period at most (BroadcastTree::set_slice_period).
+  return tree.has_send_starts() ? std::max(period, tree.slice_period()) : period;
 }
 
 }  // namespace hbcast

@@ -80,3 +80,57 @@ TEST(LinkCapacityTimeline, TheLatencyShiftsTheDataPhase)
   // Data phase must start at 2.5, so the transfer starts at 2.0.
   EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 1.0), 2.0);
 }
+
+TEST(LinkCapacityTimeline, OnACircleAPromiseWrapsAround)
+{
+  // Period 1: a promise over [0.8, 1.3) holds over [0.8, 1) and [0, 0.3) of every turn. A 0.5 s
+  // data phase on the same 100 B/s backbone fits from 0.3 (to 0.8) and, from 1.1, at 1.3.
+  const auto links = cluster(100);
+  LinkCapacityTimeline timeline(links, 1.0);
+  timeline.reserve(*links.route(0, 1), 0.8, 1.3);
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 0.5), 0.3);
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(2, 3), 1.1, 0.5), 1.3);
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(2, 3), 5.4, 0.3), 5.4);
+  // 0.6 s fits in no residue (0.5 s are free per turn): none in one turn.
+  EXPECT_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 0.6), std::numeric_limits<double>::infinity());
+  // A data phase longer than the period never fits; a bound on the start is honoured.
+  EXPECT_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 1.5), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 0.5, 0.2), std::numeric_limits<double>::infinity());
+}
+
+TEST(LinkCapacityTimeline, OnACircleTwoHalfRatesShareALink)
+{
+  // A 200 B/s backbone carries two 100 B/s flows at once on the circle too.
+  const auto links = cluster(200);
+  LinkCapacityTimeline timeline(links, 2.0);
+  timeline.reserve(*links.route(0, 1), 1.5, 2.5);
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(2, 3), 1.5, 1.0), 1.5);
+  timeline.reserve(*links.route(2, 3), 1.5, 2.5);
+  // A third flow (host 1 to host 0) must avoid [1.5, 2) and [0, 0.5) of each turn.
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(1, 0), 0.0, 1.0), 0.5);
+}
+
+TEST(LinkCapacityTimeline, AFatpipeKeepsFlowsOfDifferentLatenciesApart)
+{
+  // Cluster 0's FATPIPE backbone (100 B/s) bottlenecks every flow from its hosts; flows inside it
+  // have 2 ms of latency, flows to cluster 1 6 ms. Two flows inside share it freely; a flow to
+  // cluster 1 would be held at a third of its rate (SimGrid's penalty rule), so it waits.
+  LinkedCluster first;
+  first.hosts = 2;
+  first.host_bandwidth = 200;
+  first.host_latency = 1e-3;
+  first.backbone_bandwidth = 100;
+  first.backbone_latency = 0;
+  first.backbone_sharing = LinkSharing::fatpipe;
+  first.uplink_bandwidth = 1000;
+  first.uplink_latency = 2e-3;
+  LinkedCluster second = first;
+  second.hosts = 1;
+  second.backbone_bandwidth = 1000;
+  const ClusteredLinkModel links({first, second});
+  LinkCapacityTimeline timeline(links);
+  timeline.reserve(*links.route(0, 1), 2e-3, 1.0);
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(1, 0), 0.0, 1.0), 0.0);
+  // 1 -> 2: its data phase (from t + 6 ms) must begin once 0 -> 1's ends at 1 s.
+  EXPECT_DOUBLE_EQ(timeline.earliest_start(*links.route(1, 2), 0.0, 1.0) + 6e-3, 1.0);
+}

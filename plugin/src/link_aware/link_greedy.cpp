@@ -5,6 +5,7 @@
 #include <hbcast/link_aware/receiver_groups.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <queue>
 #include <stdexcept>
@@ -12,6 +13,8 @@
 
 namespace hbcast {
 namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // A (sender group, receiver group) pair: the sender group's informed host whose port frees first
 // sends to the receiver group's first uninformed host. `stamp` tells the live entry of a pair from
@@ -45,10 +48,11 @@ class LinkGreedy {
 public:
   LinkGreedy(const LinkRouteModel& links, const CostModel& costs, NodeId root, const LinkGreedyOptions& options)
       : links_(links), costs_(costs), options_(options), groups_(group_receivers(links, root, options.bytes)),
-        timeline_(links), tree_(links.host_count(), root), informed_(links.host_count(), false),
+        timeline_(links, options.period), tree_(links.host_count(), root), informed_(links.host_count(), false),
         next_member_(groups_.members.size(), 0), uninformed_(groups_.members.size(), 0),
         senders_(groups_.members.size()), live_(groups_.members.size() * groups_.members.size(), 0),
-        untouched_(groups_.members.size(), 1), untouched_groups_(groups_.members.size())
+        untouched_(groups_.members.size(), 1), untouched_groups_(groups_.members.size()),
+        first_send_(links.host_count(), -1.0)
   {
     if (options.lookahead)
       lookahead_.emplace(links, groups_, options.bytes);
@@ -58,12 +62,17 @@ public:
     inform(root, 0.0);
   }
 
-  BroadcastTree run()
+  // The tree, or nullopt when hosts remain that no sender can reach any more (a paced broadcast
+  // whose period is too short for them).
+  std::optional<BroadcastTree> run()
   {
     std::size_t remaining = links_.host_count() - 1;
     while (remaining > 0) {
-      if (heap_.empty())
+      if (heap_.empty()) {
+        if (options_.period > 0.0)
+          return std::nullopt;
         throw std::logic_error("link-aware scheduler: no candidate left with hosts uninformed");
+      }
       const Candidate top = heap_.top();
       heap_.pop();
       if (top.stamp != live_[pair_index(top.from_group, top.to_group)])
@@ -82,6 +91,8 @@ public:
         push(key, top.from_group, top.to_group);
       }
     }
+    if (options_.period > 0.0)
+      tree_.set_slice_period(options_.period);
     return std::move(tree_);
   }
 
@@ -100,16 +111,40 @@ private:
     return next < members.size() ? members[next] : kNoNode;
   }
 
+  // The group's first free sender's transfer to the receiver group's first uninformed host, as it
+  // would run now. Paced: a sender that has sent and has no room left for it (its window of one
+  // period, or its own links on the circle) is retired from its group, and the next is tried;
+  // nullopt when the pair has no placement.
   std::optional<Placement> place(std::size_t from_group, std::size_t to_group)
   {
     const NodeId receiver = first_uninformed(to_group);
-    if (receiver == kNoNode || senders_[from_group].empty())
-      return std::nullopt;
-    const auto [port_free, sender] = senders_[from_group].top();
-    auto route = links_.route(sender, receiver);
-    const double data_seconds = options_.bytes / route->bandwidth;
-    const double start = timeline_.earliest_start(*route, port_free, data_seconds);
-    return Placement{sender, receiver, std::move(route), start, data_seconds};
+    while (receiver != kNoNode && !senders_[from_group].empty()) {
+      const auto [port_free, sender] = senders_[from_group].top();
+      auto route = links_.route(sender, receiver);
+      const double data_seconds = options_.bytes / route->bandwidth;
+      const double transfer = route->latency + data_seconds;
+      if (options_.period == 0.0)
+        return Placement{sender, receiver, route, timeline_.earliest_start(*route, port_free, data_seconds),
+                         data_seconds};
+      if (transfer > options_.period)
+        return std::nullopt;  // an edge carries one slice at a time: no sender of the group can
+      const double start = timeline_.earliest_start(*route, port_free, data_seconds, latest_start(sender, transfer));
+      if (start < kInfinity)
+        return Placement{sender, receiver, std::move(route), start, data_seconds};
+      if (first_send_[sender] < 0.0)
+        return std::nullopt;  // a sender yet to send has its own links free: the others are full
+      senders_[from_group].pop();  // its window, or its own links, are full at this period
+    }
+    return std::nullopt;
+  }
+
+  // Paced: the latest start of `sender`'s next send of `transfer` seconds within its window.
+  double latest_start(NodeId sender, double transfer) const
+  {
+    if (first_send_[sender] < 0.0)
+      return kInfinity;
+    return first_send_[sender] + options_.period -
+           (options_.port == PortModel::one_port ? transfer : costs_.send_overhead(sender, options_.bytes));
   }
 
   double key_of(const Placement& placement, std::size_t to_group)
@@ -175,6 +210,8 @@ private:
     timeline_.reserve(*placement.route, data_start, data_start + placement.data_seconds);
     tree_.add_child(placement.sender, placement.receiver);
     tree_.set_send_start(placement.receiver, placement.start);
+    if (first_send_[placement.sender] < 0.0)
+      first_send_[placement.sender] = placement.start;
     senders_[from_group].pop();
     senders_[from_group].push({options_.port == PortModel::one_port
                                    ? placement.completion()
@@ -199,6 +236,7 @@ private:
   std::size_t untouched_groups_;
   bool between_groups_ = false;      // link-ecef's first phase (ECEF between the groups' first hosts)
   std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap_;
+  std::vector<double> first_send_;  // paced: each sender's first send start, -1 before it
 };
 
 }  // namespace
@@ -208,6 +246,18 @@ BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostMode
 {
   if (root >= links.host_count())
     throw std::out_of_range("link-aware scheduler: root out of range");
+  if (options.period != 0.0)
+    throw std::invalid_argument("build_link_greedy_tree: a paced tree is built by build_paced_link_greedy_tree");
+  return *LinkGreedy(links, costs, root, options).run();
+}
+
+std::optional<BroadcastTree> build_paced_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs,
+                                                          NodeId root, const LinkGreedyOptions& options)
+{
+  if (root >= links.host_count())
+    throw std::out_of_range("link-aware scheduler: root out of range");
+  if (!(options.period > 0.0))
+    throw std::invalid_argument("build_paced_link_greedy_tree: the period must be > 0");
   return LinkGreedy(links, costs, root, options).run();
 }
 

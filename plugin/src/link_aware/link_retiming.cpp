@@ -3,18 +3,27 @@
 #include <hbcast/link_aware/link_capacity_timeline.hpp>
 
 #include <functional>
+#include <limits>
 #include <queue>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 namespace hbcast {
+namespace {
 
-BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
-                                         double bytes, PortModel port)
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Places the tree's transfers, senders in the order they become ready; `period` 0: one atomic
+// broadcast on a line, > 0: the first slice of a paced pipeline on a circle (nullopt when a
+// transfer fits nowhere).
+std::optional<BroadcastTree> place(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
+                                   double bytes, PortModel port, double period)
 {
   BroadcastTree timed(tree.size(), tree.root());
-  LinkCapacityTimeline timeline(links);
+  LinkCapacityTimeline timeline(links, period);
   std::vector<std::size_t> sent(tree.size(), 0);  // children each sender has sent to so far
+  std::vector<double> first_send(tree.size(), 0.0);
   using Ready = std::pair<double, NodeId>;        // the time a sender may start its next send
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
   if (!tree.children(tree.root()).empty())
@@ -25,17 +34,49 @@ BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRo
     const NodeId receiver = tree.children(sender)[sent[sender]++];
     const auto route = links.route(sender, receiver);
     const double data_seconds = bytes / route->bandwidth;
-    const double start = timeline.earliest_start(*route, port_free, data_seconds);
-    const double completion = start + route->latency + data_seconds;
+    const double transfer = route->latency + data_seconds;
+    const double overhead = port == PortModel::multi_port ? costs.send_overhead(sender, bytes) : 0.0;
+    double latest = kInfinity;
+    if (period > 0.0) {
+      if (transfer > period)
+        return std::nullopt;  // an edge carries one slice at a time
+      // The sender's sends of one slice within P of its first (slice j + 1 starts P later).
+      if (sent[sender] > 1)
+        latest = first_send[sender] + period - (port == PortModel::one_port ? transfer : overhead);
+    }
+    const double start = timeline.earliest_start(*route, port_free, data_seconds, latest);
+    if (start == kInfinity)
+      return std::nullopt;
+    if (sent[sender] == 1)
+      first_send[sender] = start;
+    const double completion = start + transfer;
     timeline.reserve(*route, start + route->latency, completion);
     timed.add_child(sender, receiver);
     timed.set_send_start(receiver, start);
     if (!tree.children(receiver).empty())
       ready.push({completion, receiver});
     if (sent[sender] < tree.children(sender).size())
-      ready.push({port == PortModel::one_port ? completion : start + costs.send_overhead(sender, bytes), sender});
+      ready.push({port == PortModel::one_port ? completion : start + overhead, sender});
   }
+  timed.set_slice_period(period);
   return timed;
+}
+
+}  // namespace
+
+BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
+                                         double bytes, PortModel port)
+{
+  return *place(tree, links, costs, bytes, port, 0.0);
+}
+
+std::optional<BroadcastTree> pace_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links,
+                                                      const CostModel& costs, double slice_bytes, PortModel port,
+                                                      double period)
+{
+  if (!(period > 0.0))
+    throw std::invalid_argument("pace_under_link_capacity: the period must be > 0");
+  return place(tree, links, costs, slice_bytes, port, period);
 }
 
 }  // namespace hbcast

@@ -19,6 +19,13 @@ BroadcastInstance::BroadcastInstance(std::shared_ptr<const CostModel> costs, std
     throw std::invalid_argument("broadcast instance: transfer size must be >= 0");
 }
 
+void BroadcastInstance::set_slices(std::size_t slices)
+{
+  if (slices == 0)
+    throw std::invalid_argument("broadcast instance: at least one slice");
+  slices_ = slices;
+}
+
 std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
 {
   std::call_once(sender_only_once_,

@@ -180,16 +180,16 @@ void ActorPerHostBroadcast::on_host_off(NodeId node)
       stop_subtree(child);
 }
 
-void ActorPerHostBroadcast::wait_not_before(NodeId child) const
+void ActorPerHostBroadcast::wait_not_before(NodeId child, std::size_t slice) const
 {
-  if (auto until = hold_until(child))
+  if (auto until = hold_until(child, slice))
     sg4::this_actor::sleep_until(*until);
 }
 
 bool ActorPerHostBroadcast::send_one_port(NodeId node, std::size_t slice)
 {
   for (NodeId child : tree_.children(node)) {
-    wait_not_before(child);
+    wait_not_before(child, slice);
     sg4::CommPtr send = start_send(child, slice);
     if (!send || !delivered(child, *send))
       return false;
@@ -203,7 +203,7 @@ bool ActorPerHostBroadcast::send_multi_port(NodeId node, std::size_t slice, std:
   for (std::size_t i = 0; i < children.size(); ++i) {
     if (in_flight[i] && !delivered(children[i], *std::exchange(in_flight[i], nullptr)))
       return false;  // the edge carries one slice at a time
-    wait_not_before(children[i]);
+    wait_not_before(children[i], slice);
     in_flight[i] = start_send(children[i], slice);
     if (!in_flight[i])
       return false;

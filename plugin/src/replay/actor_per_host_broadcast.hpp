@@ -28,7 +28,7 @@ private:
   /// put_async to `child`, or nullptr when a host of the transfer is off (noted as failed).
   simgrid::s4u::CommPtr start_send(NodeId child, std::size_t slice);
   void run_node(NodeId node);
-  void wait_not_before(NodeId child) const;
+  void wait_not_before(NodeId child, std::size_t slice) const;
   // The sends return false once a transfer failed.
   bool send_one_port(NodeId node, std::size_t slice);
   bool send_multi_port(NodeId node, std::size_t slice, std::vector<simgrid::s4u::CommPtr>& in_flight);

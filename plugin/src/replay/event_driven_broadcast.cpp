@@ -107,7 +107,7 @@ void EventDrivenBroadcast::advance(NodeId node)
           state.step = Step::wait_slice;
         } else if (edge_busy_[children[state.next_child]]) {
           return;  // multi-port: the edge carries one slice at a time; its end resumes the node
-        } else if (auto until = hold_until(children[state.next_child])) {
+        } else if (auto until = hold_until(children[state.next_child], state.slice)) {
           state.step = Step::hold;
           set_timer(*until, node);
           return;

@@ -175,15 +175,17 @@ TreeBroadcast::TreeBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, 
 {
 }
 
-std::optional<double> TreeBroadcast::hold_until(NodeId child) const
+std::optional<double> TreeBroadcast::hold_until(NodeId child, std::size_t slice) const
 {
   // A gap below SimGrid's timing precision is float noise between the schedule's arithmetic and
   // the simulated clock (e.g. 7 x T1 against seven T1 steps); waiting it would cost a whole
   // precision step (1e-9 s) per send.
   static const double precision = simgrid::config::get_value<double>("surf/precision");
-  if (auto not_before = tree_.send_start(child);
-      not_before && sg4::Engine::get_clock() < start_time_ + *not_before - precision)
-    return start_time_ + *not_before;
+  if (!tree_.send_start(child))
+    return std::nullopt;
+  if (const double not_before = tree_.slice_not_before(child, slice);
+      sg4::Engine::get_clock() < start_time_ + not_before - precision)
+    return start_time_ + not_before;
   return std::nullopt;
 }
 

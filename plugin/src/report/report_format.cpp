@@ -320,16 +320,25 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
 std::string extra_csv_header()
 {
   return ",model,root_choice,scheduler_parameters,network_config,send_overhead_rule,lateness,latest_host,"
-         "observed_period";
+         "observed_period,link_makespan,link_period,link_exact,period_bottleneck";
+}
+
+// The prediction with the links: makespan, period, whether exact, what sets the period.
+std::string link_csv_fields(const SchedulerRun& run)
+{
+  if (!run.link)
+    return ",,,";
+  return fmt::format("{:.17g},{},{},{}", run.link->makespan, csv_number(run.link->period),
+                     run.link->exact ? "true" : "false", csv_field(run.link->bottleneck));
 }
 
 std::string extra_csv_fields(const SimulationReport& report, const SchedulerRun& run)
 {
-  return fmt::format(",{},{},{},{},{},{:.17g},{},{}", report.scheduler_model, csv_field(report.root_choice),
+  return fmt::format(",{},{},{},{},{},{:.17g},{},{},{}", report.scheduler_model, csv_field(report.root_choice),
                      csv_field(parameters_text(report, "")),
                      csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
                      csv_field(report.send_overhead_rule), run.lateness, csv_field(run.latest_host),
-                     csv_number(run.observed_period));
+                     csv_number(run.observed_period), link_csv_fields(run));
 }
 
 // The schedulers of the table that gave no figures, with why.
@@ -370,6 +379,7 @@ void write_csv_row(std::ostream& out, const SimulationReport& report, const Sche
                        csv_field(parameters_text(report, "")),
                        csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
                        csv_field(report.send_overhead_rule));
+    out << ",,,,";
   }
   out << fmt::format(",{},{}\n", run.status, csv_field(run.error));
 }
@@ -458,7 +468,7 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     write_csv_row(out, report, run);
   // MPI baselines: a simulated makespan only (no prediction, no steady state), the whole message.
   for (const auto& baseline : report.mpi_baselines) {
-    std::vector<std::string> fields(40);
+    std::vector<std::string> fields(44);
     fields[0] = csv_field("mpi:" + baseline.algorithm);
     fields[1] = csv_field(baseline.simulated ? "SMPI MPI_Bcast" : "SMPI " + baseline.status + ": " + baseline.error);
     fields[2] = csv_field(report.platform);
@@ -468,8 +478,8 @@ void write_report_csv(std::ostream& out, const SimulationReport& report)
     fields[6] = "1";
     fields[9] = "SMPI";
     fields[12] = csv_number(baseline.simulated);
-    fields[38] = baseline.status;
-    fields[39] = csv_field(baseline.error);
+    fields[42] = baseline.status;
+    fields[43] = csv_field(baseline.error);
     out << fmt::format("{}\n", fmt::join(fields, ","));
   }
 }

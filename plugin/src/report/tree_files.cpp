@@ -30,6 +30,7 @@ BroadcastTree tree_of(const SchedulerRun& run, const SimulationReport& report)
   for (NodeId v = 0; v < run.send_starts.size(); ++v)
     if (run.send_starts[v] >= 0.0)
       tree.set_send_start(v, run.send_starts[v]);
+  tree.set_slice_period(run.slice_period);
   return tree;
 }
 

@@ -14,6 +14,7 @@ BroadcastTree prune_to_members(const BroadcastTree& tree, const std::vector<Node
     for (NodeId v = parents[member]; v != kNoNode && !kept[v]; v = parents[v])
       kept[v] = true;
   BroadcastTree pruned(tree.size(), tree.root());
+  pruned.set_slice_period(tree.slice_period());
   for (NodeId u = 0; u < tree.size(); ++u)
     for (NodeId child : tree.children(u))
       if (kept[child]) {

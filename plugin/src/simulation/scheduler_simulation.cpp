@@ -8,6 +8,7 @@
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/eval/link_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/scheduler_not_applicable.hpp>
@@ -182,6 +183,22 @@ std::pair<double, NodeId> largest_lateness(const std::vector<double>& simulated,
   return largest;
 }
 
+// What sets a pipelined tree's period, for people: "link NAME" or "ports of HOST".
+std::string bottleneck_name(const PeriodBottleneck& bottleneck, const std::vector<std::string>& host_names)
+{
+  switch (bottleneck.kind) {
+    case PeriodBottleneck::Kind::link:
+      return "link " + bottleneck.name;
+    case PeriodBottleneck::Kind::port:
+      return "ports of " + host_names.at(bottleneck.node);
+    case PeriodBottleneck::Kind::pace:
+      return "pace";
+    case PeriodBottleneck::Kind::none:
+      break;
+  }
+  return {};
+}
+
 Figures predict(const BroadcastTree& tree, const CostModel& costs, double message_bytes, std::size_t slices,
                 PortModel port, std::vector<double>* ready_times = nullptr)
 {
@@ -343,6 +360,7 @@ void keep_tree(SchedulerRun& run, const BroadcastTree& tree)
   if (tree.has_send_starts())
     for (NodeId u = 0; u < tree.size(); ++u)
       run.send_starts.push_back(tree.send_start(u).value_or(-1.0));
+  run.slice_period = tree.slice_period();
 }
 
 // What one scheduler works on, set up once per process.
@@ -492,14 +510,22 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
 
   std::optional<ContentionReport> analysis;
+  set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
   if (options.slices == 1) {
-    set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
     // The pairwise prediction's ready times serve when the tree is the broadcast itself.
     analysis = members.empty()
                    ? analyze_contention(tree, *costs, options.message_bytes, ready_times, *links)
                    : analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links);
-    run.contention = summarize_contention(*analysis, kWorstLinksShown);
+    run.link = LinkFigures{run.pairwise.makespan, std::nullopt, analysis->links.empty(), {}};
+  } else {
+    // Every slice transfer of the ports' recurrence, on the platform's hosts (a multicast's tree too).
+    LinkPrediction predicted = predict_with_links(scheduled.tree, *costs, *links,
+                                                  slice_size(options.message_bytes, options.slices), options.slices, port);
+    run.link = LinkFigures{predicted.makespan, predicted.period, predicted.exact,
+                           bottleneck_name(predicted.bottleneck, platform.host_names())};
+    analysis = std::move(predicted.contention);
   }
+  run.contention = summarize_contention(*analysis, kWorstLinksShown);
 
   if (options.keep_trees) {
     run.ready_times = members.empty() ? ready_times
@@ -512,7 +538,7 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
   record_replay(run, replay, options.slices);
-  if (analysis)
+  if (options.slices == 1)
     run.contention->replay =
         compare_with_replay(*analysis, analyze_contention(replayed_transfers(tree, replay, participants.participants), *links));
   record_lateness(run, replay, ready_times, participants.participants, platform.host_names());
@@ -725,6 +751,7 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
   if (options.model == "sender-only")
     scheduler_costs = std::make_shared<SenderOnlyModel>(SenderOnlyModel::from_pairwise(*costs_));
   instance_ = std::make_shared<BroadcastInstance>(scheduler_costs, platform_.host_names(), header_.slice_bytes, port);
+  instance_->set_slices(options.slices);
   links_ = std::make_shared<PlatformLinkModel>(platform_);
   instance_->set_links(links_);
   instance_->set_parameters(header_.scheduler_parameters);
@@ -753,6 +780,7 @@ void SimulationSession::start_platform_graph()
   // fresh link ids (the order of tied links in the contention report), as when each built its own.
   graph_instance_ = std::make_shared<BroadcastInstance>(instance_->shared_costs(), platform_.host_names(),
                                                         instance_->transfer_bytes(), instance_->port());
+  graph_instance_->set_slices(instance_->slices());
   graph_links_ = std::make_shared<PlatformLinkModel>(platform_);
   graph_instance_->set_links(graph_links_);
   graph_instance_->set_parameters(header_.scheduler_parameters);

@@ -101,6 +101,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
       json["replayed_times"] = run.replayed_times;
     if (!run.send_starts.empty())
       json["send_starts"] = run.send_starts;
+    if (run.slice_period > 0.0)
+      json["slice_period"] = run.slice_period;
   }
   if (!run.plan_weights.empty()) {
     json["plan"] = {{"trees", run.plan_weights.size()}, {"weights", run.plan_weights},
@@ -117,6 +119,13 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
     json["best"] = *run.best;
   if (run.contention)
     json["contention"] = *run.contention;
+  if (run.link) {
+    json["link_prediction"] = {{"makespan", run.link->makespan},
+                               {"period", finite_or_null(run.link->period)},
+                               {"exact", run.link->exact}};
+    if (!run.link->bottleneck.empty())
+      json["link_prediction"]["bottleneck"] = run.link->bottleneck;
+  }
   if (!run.gantt.empty())
     json["transfers_timed"] = run.gantt;
 }
@@ -148,6 +157,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.ready_times = json.at("ready_times").get<std::vector<double>>();
     run.replayed_times = json.value("replayed_times", std::vector<double>{});
     run.send_starts = json.value("send_starts", std::vector<double>{});
+    run.slice_period = json.value("slice_period", 0.0);
   }
   if (json.contains("plan")) {
     const auto& plan = json.at("plan");
@@ -162,6 +172,11 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.best = json.at("best").get<BestChoice>();
   if (json.contains("contention"))
     run.contention = json.at("contention").get<ContentionSummary>();
+  if (json.contains("link_prediction")) {
+    const auto& link = json.at("link_prediction");
+    run.link = LinkFigures{link.at("makespan").get<double>(), optional_number(link, "period"),
+                           link.at("exact").get<bool>(), link.value("bottleneck", std::string())};
+  }
   if (json.contains("transfers_timed"))
     run.gantt = json.at("transfers_timed").get<std::vector<GanttBar>>();
 }

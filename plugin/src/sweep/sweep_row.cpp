@@ -66,6 +66,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "members", "multicast_method", "recruited",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
                                       "worst_link_ratio", "replay_congested_links", "contention_disagreements",
+                                      "link_makespan", "link_period", "link_exact", "error_vs_link",
                                       "plan_trees", "extraction_seconds",
                                       "run_slices", "run_port", "best_plan", "smpi_makespan",
                                       "status", "error"};
@@ -80,7 +81,8 @@ bool is_lp_column(const std::string& column)
 bool is_contention_column(const std::string& column)
 {
   return column == "oversubscribed_links" || column == "worst_link" || column == "worst_link_ratio" ||
-         column == "replay_congested_links" || column == "contention_disagreements";
+         column == "replay_congested_links" || column == "contention_disagreements" || column == "link_makespan" ||
+         column == "link_period" || column == "link_exact" || column == "error_vs_link";
 }
 
 // Columns present only when runs choose their own plans (slices auto, the best scheduler): the
@@ -184,6 +186,12 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
         compared ? nlohmann::ordered_json(run.contention->replay->replay_links) : nlohmann::ordered_json(nullptr);
     row["contention_disagreements"] =
         compared ? nlohmann::ordered_json(run.contention->replay->disagreements()) : nlohmann::ordered_json(nullptr);
+    // The prediction with the links, and the replay against it.
+    row["link_makespan"] = run.link ? nlohmann::ordered_json(run.link->makespan) : nlohmann::ordered_json(nullptr);
+    row["link_period"] = run.link ? finite_or_null<nlohmann::ordered_json>(run.link->period) : nlohmann::ordered_json(nullptr);
+    row["link_exact"] = run.link ? nlohmann::ordered_json(run.link->exact ? 1 : 0) : nlohmann::ordered_json(nullptr);
+    row["error_vs_link"] = run.link ? nlohmann::ordered_json(relative_error(run.simulated.makespan, run.link->makespan))
+                                    : nlohmann::ordered_json(nullptr);
   }
   return row;
 }

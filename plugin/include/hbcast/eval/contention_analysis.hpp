@@ -13,7 +13,7 @@ namespace hbcast {
 struct OversubscribedInterval {
   double start = 0.0;
   double end = 0.0;
-  double peak_ratio = 0.0;                ///< largest demand / bandwidth within the stretch
+  double peak_ratio = 0.0;                ///< largest demand / bandwidth within the stretch (FATPIPE: r_i p_i / (C p_min))
   std::vector<std::uint32_t> transfers;   ///< indices of the transfers analysed (in their order), ascending
 };
 
@@ -34,14 +34,19 @@ struct ContentionReport {
   double worst_ratio() const { return links.empty() ? 0.0 : links.front().peak_ratio; }
 };
 
-/// Demand a set of transfers places on the platform's shared links, as the principle of the
-/// link-aware schedulers states it: a transfer running at its pairwise rate r (its route's
-/// bottleneck bandwidth) uses r on every link of its route (twice on a link it crosses twice)
-/// during its data phase [start + route latency, end) (CM02: a flow takes no bandwidth while its
-/// latency elapses). A SHARED link is over-subscribed where the summed rates exceed its bandwidth
-/// (relative tolerance 1e-9, stretches under 1e-9 s ignored); FATPIPE links never are. Exactly
-/// there max-min sharing can slow a transfer below its pairwise rate; where no link is
-/// over-subscribed, every transfer gets its rate and a replay equals the prediction.
+/// Demand a set of transfers places on the platform's links, as the principle of the link-aware
+/// schedulers states it: a transfer running at its pairwise rate r (its route's bottleneck
+/// bandwidth) uses r on every link of its route (twice on a link it crosses twice) during its data
+/// phase [start + route latency, end) (CM02: a flow takes no bandwidth while its latency elapses).
+/// A SHARED link is over-subscribed where the summed rates exceed its bandwidth. A FATPIPE link C
+/// lets each flow use all of C, but SimGrid shares it by weight: CM02 gives each flow a sharing
+/// penalty p, its route latency (1 without latency), and a FATPIPE link saturates when its
+/// fastest-growing flow reaches C, freezing flow i at C p_min / p_i, p_min the smallest penalty of
+/// the flows it bottlenecks (NetworkCm02Model::communicate and the max-min solver, SimGrid 3.32).
+/// So it is over-subscribed where an active flow's r_i p_i exceeds C p_min (always alone, or with
+/// equal latencies, never). Relative tolerance 1e-9, stretches under 1e-9 s ignored. Exactly there
+/// max-min sharing can slow a transfer below its pairwise rate; where no link is over-subscribed,
+/// every transfer gets its rate and a replay equals the prediction.
 /// Cost: one route view per transfer, one sort of all the steps by time (when they hold at most
 /// 512 distinct times, as a tree on uniform links does, each keeps a 16-bit rank among them, not a
 /// double, and they sort by counting; else radix passes, runs of times equal on 32 bits sorted by

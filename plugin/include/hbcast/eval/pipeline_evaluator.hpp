@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/eval/timed_transfers.hpp>
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/port_model.hpp>
 
@@ -28,8 +29,15 @@ struct PipelinePrediction {
 ///
 /// Period (Beaumont-Marchal-Robert, section 3.1, one-port): max over nodes u of max(sum_c T_uc(L), T_{parent,u}(L)).
 /// Period (section 3.2, multi-port): max over u of max(children(u) * send_u(L), max_c T_uc(L), T_{parent,u}(L)).
+/// A paced tree (BroadcastTree::set_slice_period) also sends a slice at most every slice period.
 PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
                                       std::size_t slices, PortModel port);
+/// The same, appending every slice transfer the recurrence times to `transfers` ([start, arrival),
+/// arrival - start = T_uv(L)): node by node in depth-first order, each node's sends in the order it
+/// makes them (slice by slice, its children in order within a slice). The contention analysis
+/// reads this timeline, so that it judges the very schedule the prediction describes.
+PipelinePrediction evaluate_pipelined(const BroadcastTree& tree, const CostModel& costs, double slice_bytes,
+                                      std::size_t slices, PortModel port, std::vector<TimedTransfer>& transfers);
 
 /// Bytes in each slice when a message of `message_bytes` is cut into `slices`: ceil(M / K), the
 /// last slice padded, so that every slice is a whole number of bytes for the replay.

@@ -4,6 +4,8 @@
 #include <hbcast/model/cost_model.hpp>
 #include <hbcast/model/link_route_model.hpp>
 
+#include <optional>
+
 namespace hbcast {
 
 struct LinkGreedyOptions {
@@ -12,6 +14,9 @@ struct LinkGreedyOptions {
   /// link-ecef: a first phase that reaches every receiver group once, between groups only, keyed by
   /// completion plus ECEF-LA's lookahead; earliest completion over every pair otherwise (link-fnf).
   bool lookahead = false;
+  /// 0: an atomic broadcast. > 0: the first slice of a pipelined broadcast paced at this period
+  /// (build_paced_link_greedy_tree).
+  double period = 0.0;
 };
 
 /// The engine of link-fnf and link-ecef (link_aware/README.md): repeatedly commits the (informed
@@ -31,5 +36,13 @@ struct LinkGreedyOptions {
 /// (link_aware/README.md).
 BroadcastTree build_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs, NodeId root,
                                      const LinkGreedyOptions& options);
+
+/// The same engine for a pipelined broadcast of slices of options.bytes paced at options.period
+/// P (BroadcastTree::set_slice_period), as pace_under_link_capacity places a given tree: transfers
+/// are placed on a circular link timeline of period P, each sender's sends of one slice within a
+/// window of P, and an edge's transfer takes at most P. A sender with no room left in its window
+/// leaves its group's senders. nullopt when some host can no longer be reached at this period.
+std::optional<BroadcastTree> build_paced_link_greedy_tree(const LinkRouteModel& links, const CostModel& costs,
+                                                          NodeId root, const LinkGreedyOptions& options);
 
 }  // namespace hbcast

@@ -4,6 +4,8 @@
 #include <hbcast/model/port_model.hpp>
 #include <hbcast/model/link_route_model.hpp>
 
+#include <optional>
+
 namespace hbcast {
 
 /// `tree`'s shape and send orders, re-timed so that no shared link is ever over-subscribed (the
@@ -16,5 +18,17 @@ namespace hbcast {
 /// one capacity search per edge.
 BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
                                          double bytes, PortModel port);
+
+/// The same for a pipelined broadcast paced at `period` P (BroadcastTree::set_slice_period): the
+/// first slice's transfers are placed as above, but on a circular timeline of period P, so that
+/// slice j, sent P j later, finds its links as free as slice 0 did; and each sender's sends of one
+/// slice fit in a window of P (one-port: from its first send's start to its last send's end;
+/// multi-port: its first start to its last start plus send_u(S)), so that slice j + 1 never waits
+/// for slice j. Then the ports' recurrence (evaluate_pipelined) reproduces the placement slice for
+/// slice, and no slice transfer over-subscribes a shared link: the prediction is exact.
+/// nullopt when some transfer fits no window or no residue of the circle at this period.
+std::optional<BroadcastTree> pace_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links,
+                                                      const CostModel& costs, double slice_bytes, PortModel port,
+                                                      double period);
 
 }  // namespace hbcast

@@ -30,6 +30,10 @@ public:
   const std::vector<std::string>& host_names() const { return host_names_; }
   double transfer_bytes() const { return transfer_bytes_; }
   PortModel port() const { return port_; }
+  /// How many slices of transfer_bytes() the broadcast pipelines (1: atomic). Most schedulers
+  /// build one tree for any count; the link-aware ones pace their slices by it.
+  void set_slices(std::size_t slices);
+  std::size_t slices() const { return slices_; }
 
   /// The sender-only model derived from the pairwise one (built once, on first use).
   std::shared_ptr<const SenderOnlyModel> sender_only() const;
@@ -68,6 +72,7 @@ private:
   std::vector<std::string> host_names_;
   double transfer_bytes_;
   PortModel port_;
+  std::size_t slices_ = 1;
   mutable std::once_flag sender_only_once_;
   mutable std::shared_ptr<const SenderOnlyModel> sender_only_;
   mutable std::once_flag clusters_once_;

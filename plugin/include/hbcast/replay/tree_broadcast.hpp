@@ -91,9 +91,10 @@ protected:
   void record_first_arrival(NodeId node, double time) { first_arrival_[node] = time; }
   /// `node` has forwarded everything; it held the whole message at `completion` (absolute time).
   void finish_node(NodeId node, double completion);
-  /// The absolute time before which the send to `child` must not start, if it is later than
-  /// now by more than SimGrid's timing precision.
-  std::optional<double> hold_until(NodeId child) const;
+  /// The absolute time before which the send of slice `slice` to `child` must not start
+  /// (BroadcastTree::slice_not_before), if it is later than now by more than SimGrid's timing
+  /// precision.
+  std::optional<double> hold_until(NodeId child, std::size_t slice) const;
 
   const BroadcastTree tree_;
   const std::vector<simgrid::s4u::Host*> hosts_;

@@ -43,6 +43,15 @@ struct BestChoice {
   std::vector<std::string> not_applicable;  ///< "scheduler (port): why" for those that could not run
 };
 
+/// A tree's prediction with the platform's links (predict_with_links): exact where the slice
+/// timeline over-subscribes no shared link, else an estimate whose period is a bound.
+struct LinkFigures {
+  double makespan = 0.0;
+  std::optional<double> period;  ///< pipelined only: max over ports and shared links
+  bool exact = true;
+  std::string bottleneck;        ///< pipelined only: what sets the period (a link, or a host's ports)
+};
+
 /// A scheduler's tree, predicted under its own model and the pairwise model, and replayed.
 struct SchedulerRun {
   std::string scheduler;
@@ -68,12 +77,16 @@ struct SchedulerRun {
   /// With the tree, after a replay: the simulated time every node holds the message (-1 for the
   /// hosts a multicast tree leaves out); minus ready_times, each node's lateness.
   std::vector<double> replayed_times;
-  /// The shared links the tree over-subscribes under the pairwise timing (atomic broadcasts only).
+  /// The shared links the tree over-subscribes under the pairwise timing (every slice transfer).
   std::optional<ContentionSummary> contention;
+  /// The prediction with the links (with the contention analysis).
+  std::optional<LinkFigures> link;
   /// Every transfer, predicted and replayed (only when asked for, for --gantt).
   std::vector<GanttBar> gantt;
   /// With the tree, for timed schedules (Khuller-Kim-Wan): each node's send start, -1 where none.
   std::vector<double> send_starts;
+  /// With the tree, for paced pipelined schedules: BroadcastTree::slice_period (0: none).
+  double slice_period = 0.0;
   /// The largest simulated - predicted (pairwise) time a node holds the message, and that node's
   /// host: a matching makespan can hide a node informed late.
   double lateness = 0.0;

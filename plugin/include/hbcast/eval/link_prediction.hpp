@@ -1,0 +1,68 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
+#include <hbcast/model/port_model.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// What sets a tree's steady-state period: a host's ports, a shared link, or the tree's own pace
+/// (BroadcastTree::slice_period).
+struct PeriodBottleneck {
+  enum class Kind { none, port, link, pace };
+  Kind kind = Kind::none;
+  NodeId node = kNoNode;  ///< kind port: the host (tree node)
+  LinkId link = 0;        ///< kind link: the link (its name in `name`)
+  std::string name;
+};
+
+/// A tree's broadcast of `slices` slices predicted with the platform's links (link_prediction.cpp).
+struct LinkPrediction {
+  /// Time at which every node holds every slice. Exact (the replay in exact mode equals it) when
+  /// `exact`; otherwise an estimate that honours every link's capacity: the larger of the ports'
+  /// recurrence and start-up + (K - 1) x period.
+  double makespan = 0.0;
+  /// Time at which the first slice reaches the last node, each transfer taking its route's
+  /// latency + slice / bottleneck bandwidth (the start-up follows the routes).
+  double startup = 0.0;
+  /// Steady-state period (seconds per slice): the larger of the two below, and of the tree's pace
+  /// when it is paced. A lower bound on the period of any schedule of this tree; met when `exact`
+  /// and the slices are many.
+  double period = 0.0;
+  /// The ports' period (steady_state_period: seed 002, sections 3.1 and 3.2).
+  double port_period = 0.0;
+  /// The links' period: max over SHARED links of (tree edges crossing it, counted per crossing) x
+  /// slice / bandwidth. FATPIPE links bound each flow alone, which the edges' times already hold.
+  double link_period = 0.0;
+  PeriodBottleneck bottleneck;
+  /// True when the slice timeline over-subscribes no shared link: then every transfer runs at its
+  /// route's bottleneck rate and `makespan` and `completion_time` are exact. False: the makespan is
+  /// an estimate and `period` a bound, and `contention` names the links.
+  bool exact = true;
+  /// The shared links the slice timeline over-subscribes (analyze_contention on every slice
+  /// transfer of the ports' recurrence).
+  ContentionReport contention;
+  /// Per node, when it holds the last slice under the ports' recurrence (exact when `exact`).
+  std::vector<double> completion_time;
+};
+
+/// Predicts `tree` broadcasting `slices` slices of `slice_bytes` (one slice: an atomic broadcast)
+/// under `port`, with the platform's links: the ports' recurrence (evaluate_pipelined, or
+/// evaluate_atomic for one slice) times every slice transfer, the contention analysis judges that
+/// timeline, and the periods of the ports and of every shared link give the steady state.
+/// `costs` must be the pairwise model of `links` (T_uv = route latency + S / bottleneck), with the
+/// multi-port send overheads. Cost: O(n K) for the recurrence, the analysis linear in the n K slice
+/// transfers (their routes looked up once per edge, cached by the model), O(n h) for the link loads.
+LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
+                                  double slice_bytes, std::size_t slices, PortModel port);
+
+/// The links' period of `tree` alone (LinkPrediction::link_period and its link), O(n h).
+double link_period(const BroadcastTree& tree, const LinkRouteModel& links, double slice_bytes,
+                   PeriodBottleneck* bottleneck = nullptr);
+
+}  // namespace hbcast

@@ -1,0 +1,148 @@
+// The link model against SimGrid, with slices and both port models, in exact mode, on random
+// routed platforms (clusters with SPLITDUPLEX or SHARED host links behind SHARED or FATPIPE
+// backbones, several clusters joined by SHARED or FATPIPE links, fat-trees, tori, dragonflies):
+//   - the link-aware trees (paced: slice j of an edge never before its first slice's start + j P)
+//     over-subscribe no shared link and replay at their prediction within 1e-9;
+//   - any tree whose slice timeline over-subscribes no shared link replays at its prediction within
+//     1e-9, so a replay that deviates by more always has a link named (no silent deviation).
+// One random case per test, hence per process (one SimGrid engine each); the seed is the test's
+// parameter, printed on failure.
+#include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/platform/loaded_platform.hpp>
+#include <hbcast/platform/platform_cost_model.hpp>
+#include <hbcast/platform/platform_link_model.hpp>
+#include <hbcast/replay/replay_tree.hpp>
+#include <hbcast/sched/scheduler_registry.hpp>
+
+#include "support/code_platforms.hpp"
+#include "support/xml_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+
+using namespace hbcast;
+
+namespace {
+
+constexpr double kTolerance = 1e-9;
+
+std::string bandwidth(std::mt19937_64& random)
+{
+  return fmt::format("{}MBps", 50 + random() % 200);
+}
+
+std::string latency(std::mt19937_64& random)
+{
+  return fmt::format("{}us", random() % 200);
+}
+
+std::string cluster(const std::string& id, std::size_t hosts, std::mt19937_64& random, bool backbone)
+{
+  std::string xml = fmt::format(R"(<cluster id="{}" prefix="{}-" suffix="" radical="0-{}" speed="1Gf" bw="{}" lat="{}")",
+                                id, id, hosts - 1, bandwidth(random), latency(random));
+  if (random() % 3 == 0)
+    xml += R"( sharing_policy="SHARED")";
+  if (backbone)
+    xml += fmt::format(R"( bb_bw="{}" bb_lat="{}" bb_sharing_policy="{}")", bandwidth(random), latency(random),
+                       random() % 3 == 0 ? "FATPIPE" : "SHARED");
+  return xml + "/>\n";
+}
+
+// A random routed platform of one of five shapes.
+std::string random_platform(std::uint64_t seed)
+{
+  std::mt19937_64 random(seed);
+  std::string body;
+  switch (seed % 5) {
+    case 0:
+      body = cluster("c", 3 + random() % 10, random, random() % 4 != 0);
+      break;
+    case 1: {
+      const std::size_t clusters = 2 + random() % 2;
+      body = "<zone id=\"world\" routing=\"Full\">\n";
+      for (std::size_t c = 0; c < clusters; ++c)
+        body += cluster(fmt::format("k{}", c), 2 + random() % 6, random, true);
+      std::string routes;  // after every link
+      for (std::size_t c = 0; c < clusters; ++c)
+        for (std::size_t d = c + 1; d < clusters; ++d) {
+          body += fmt::format(R"(<link id="l{}{}" bandwidth="{}" latency="{}" sharing_policy="{}"/>)", c, d,
+                              bandwidth(random), latency(random), random() % 3 == 0 ? "FATPIPE" : "SHARED");
+          body += "\n";
+          routes += fmt::format(R"(<zoneRoute src="k{0}" dst="k{1}" gw_src="k{0}-k{0}_router" gw_dst="k{1}-k{1}_router">)"
+                                R"(<link_ctn id="l{0}{1}"/></zoneRoute>)",
+                                c, d);
+          routes += "\n";
+        }
+      body += routes;
+      body += "</zone>\n";
+      break;
+    }
+    case 2:
+      body = fmt::format(R"(<cluster id="f" prefix="f-" suffix="" radical="0-15" speed="1Gf" bw="{}" lat="{}" )"
+                         R"(topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/>)",
+                         bandwidth(random), latency(random));
+      break;
+    case 3:
+      body = fmt::format(R"(<cluster id="t" prefix="t-" suffix="" radical="0-11" speed="1Gf" bw="{}" lat="{}" )"
+                         R"(topology="TORUS" topo_parameters="3,2,2"/>)",
+                         bandwidth(random), latency(random));
+      break;
+    default:
+      body = fmt::format(R"(<cluster id="d" prefix="d-" suffix="" radical="0-15" speed="1Gf" bw="{}" lat="{}" )"
+                         R"(topology="DRAGONFLY" topo_parameters="2,1;2,1;2,1;2" limiter_link="{}"/>)",
+                         bandwidth(random), latency(random), bandwidth(random));
+      break;
+  }
+  return "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n" +
+         body + "</platform>\n";
+}
+
+class LinkPipelineReplay : public testing::TestWithParam<std::uint64_t> {};
+
+}  // namespace
+
+TEST_P(LinkPipelineReplay, ExactWhereNoLinkIsOverSubscribed)
+{
+  const std::uint64_t seed = GetParam();
+  const test_support::XmlFile file("hbcast-link-pipeline", random_platform(seed));
+  auto engine = test_support::make_engine("link_pipeline_replay_test");
+  test_support::set_exact_mode(engine);
+  auto platform = LoadedPlatform::load(engine, file.path());
+  auto costs = std::make_shared<PlatformCostModel>(platform);
+  auto links = std::make_shared<PlatformLinkModel>(platform);
+  std::mt19937_64 random(seed * 7919);
+  const std::size_t slices = 2 + random() % 15;
+  const PortModel port = seed % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
+  const double message = 1e5 * static_cast<double>(1 + random() % 64);
+  const double slice_bytes = std::ceil(message / static_cast<double>(slices));
+  BroadcastInstance instance(costs, platform.host_names(), slice_bytes, port);
+  instance.set_links(links);
+  instance.set_slices(slices);
+  const NodeId root = random() % platform.size();
+  std::size_t deviating = 0;
+  for (const char* name : {"link-fnf", "link-ecef", "link-binomial", "binomial", "fnf", "flat"}) {
+    const auto tree = run_scheduler(*find_scheduler(name), instance, root).tree;
+    const auto predicted = predict_with_links(tree, *costs, *links, slice_bytes, slices, port);
+    const auto replay = replay_tree(engine, tree, platform.hosts(), {message, slices, port, name});
+    const double error = std::abs(replay.makespan - predicted.makespan) / predicted.makespan;
+    const std::string what = fmt::format("seed {} {} {} slices {} ({})", seed, name, slices, to_string(port),
+                                         predicted.exact ? "exact" : predicted.contention.links.front().name);
+    if (std::string(name).rfind("link-", 0) == 0) {
+      EXPECT_TRUE(predicted.exact) << what;
+      EXPECT_GT(tree.slice_period(), 0.0) << what;
+    }
+    if (predicted.exact) {
+      EXPECT_LE(error, kTolerance) << what << ": simulated " << replay.makespan << ", predicted " << predicted.makespan;
+    }
+    deviating += error > kTolerance;
+  }
+  RecordProperty("deviating_trees", static_cast<int>(deviating));
+}
+
+INSTANTIATE_TEST_SUITE_P(RandomRoutedPlatforms, LinkPipelineReplay, testing::Range<std::uint64_t>(1, 81));
