@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace hbcast::test_support;
@@ -58,6 +59,37 @@ TEST(SmpiAgreement, EverySchedulerAtomicOnAContentionFreeStar)
 TEST(SmpiAgreement, EverySchedulerPipelinedOnAContentionFreeStar)
 {
   expect_smpi_equals_replay({"--slices", "4"});
+}
+
+TEST(SmpiAgreement, APacedPlanRunsWithItsPacing)
+{
+  // link-binomial with slices paces its tree (a slice period) so that no shared link of the
+  // small_platform-shaped fixture is over-subscribed; the plan carries the period and
+  // libhbcast_mpi sends slice j of an edge no earlier than its start + j periods. Paced, SMPI meets
+  // the prediction; the same tree unpaced over-subscribes links and SMPI misses it.
+  TemporaryDirectory dir;
+  const std::string platform = std::string(HBCAST_TEST_FIXTURE_DIR) + "/small_platform_like.xml";
+  const std::string plan = dir.path() + "/paced.json";
+  ASSERT_EQ(run_hbcast({"simulate", platform, "-s", "link-binomial", "--size", "4MiB", "--slices", "8", "--plan", plan})
+                .exit_status,
+            0);
+  auto json = nlohmann::json::parse(read_file(plan));
+  ASSERT_EQ(json.at("trees").size(), 1u);
+  const double period = json.at("trees").at(0).at("slice_period");
+  EXPECT_GT(period, 0.0);
+  const auto smpi_and_prediction = [](const std::string& file) {
+    const auto result = run_hbcast({"smpi", "--plan", file, "--format", "json"});
+    EXPECT_EQ(result.exit_status, 0) << result.err;
+    const auto comparison = nlohmann::json::parse(result.out);
+    return std::pair<double, double>{comparison.at("smpi"), comparison.at("predicted")};
+  };
+  const auto [paced, paced_prediction] = smpi_and_prediction(plan);
+  EXPECT_LE(std::abs(paced - paced_prediction), 1e-6 * paced_prediction)
+      << "SMPI " << paced << " prediction " << paced_prediction;
+  json["trees"][0].erase("slice_period");
+  const auto [unpaced, unpaced_prediction] = smpi_and_prediction(dir.write("unpaced.json", json.dump()));
+  EXPECT_GT(std::abs(unpaced - unpaced_prediction), 0.01 * unpaced_prediction)
+      << "SMPI " << unpaced << " prediction " << unpaced_prediction;
 }
 
 TEST(SmpiCli, TableNamesTheSettingsAndTheEnvelope)

@@ -41,11 +41,24 @@ private:
   std::vector<SliceRange> ranges_;
 };
 
+// Of each slice, how many slices of the same tree come before it (a paced tree sends its n-th
+// slice slice_period after its (n-1)-th).
+std::vector<std::size_t> slices_in_their_trees(const std::vector<std::size_t>& tree_of)
+{
+  std::vector<std::size_t> seen, index;
+  for (std::size_t tree : tree_of) {
+    if (tree >= seen.size())
+      seen.resize(tree + 1, 0);
+    index.push_back(seen[tree]++);
+  }
+  return index;
+}
+
 class SliceForwarder {
 public:
   SliceForwarder(const RankPlan& plan, const SlicedBuffer& buffer, MPI_Comm comm, int rank)
       : plan_(plan), buffer_(buffer), comm_(comm), rank_(rank),
-        tree_of_(interleave_trees(plan.weights, buffer.size())),
+        tree_of_(interleave_trees(plan.weights, buffer.size())), slice_in_tree_(slices_in_their_trees(tree_of_)),
         receives_(buffer.size(), MPI_REQUEST_NULL), indices_(buffer.size()), last_send_(plan.rank_count, MPI_REQUEST_NULL)
   {
   }
@@ -109,7 +122,8 @@ private:
     const auto& children = tree(j).children[rank_];
     for (std::size_t k = 0; k < children.size(); ++k) {
       const int child = children[k];
-      wait_until(tree(j).send_start[rank_][k]);
+      if (const double start = tree(j).send_start[rank_][k]; start >= 0.0)
+        wait_until(start + static_cast<double>(slice_in_tree_[j]) * tree(j).slice_period);
       if (!plan_.multi_port) {
         if (int error = MPI_Send(buffer_.at(j), buffer_.count(j), buffer_.datatype(), child, tag_of(j), comm_))
           return error;
@@ -143,6 +157,7 @@ private:
   MPI_Comm comm_;
   int rank_;
   std::vector<std::size_t> tree_of_;
+  std::vector<std::size_t> slice_in_tree_;  // of each slice: how many of its tree's slices precede it
   std::vector<MPI_Request> receives_;
   std::vector<int> indices_;  // MPI_Testsome's answer
   std::vector<MPI_Request> last_send_;

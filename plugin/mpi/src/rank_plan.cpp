@@ -62,7 +62,8 @@ RankTree map_tree(const PlanTree& plan_tree, std::size_t index, int root,
 {
   const std::size_t n = rank_hosts.size();
   const std::string name = "plan tree " + std::to_string(index);
-  RankTree tree{std::vector<int>(n, -1), std::vector<std::vector<int>>(n), std::vector<std::vector<double>>(n)};
+  RankTree tree{std::vector<int>(n, -1), std::vector<std::vector<int>>(n), std::vector<std::vector<double>>(n),
+                plan_tree.slice_period};
   for (const auto& edge : plan_tree.edges) {
     const int parent = rank_running(rank_of, edge.parent, name + " sends from", n);
     const int child = rank_running(rank_of, edge.child, name + " sends to", n);

@@ -12,6 +12,8 @@ struct RankTree {
   std::vector<int> parent;
   std::vector<std::vector<int>> children;
   std::vector<std::vector<double>> send_start;
+  /// Paced slices: the n-th slice of this tree is sent no earlier than send_start + n x slice_period.
+  double slice_period = 0.0;
 };
 
 /// A plan mapped onto the ranks of a communicator.

@@ -58,6 +58,11 @@ PlanTree tree_from_json(const Json& json, const std::set<std::string>& hosts, co
       throw PlanError(at + ": \"start\" must be a time >= 0");
     tree.edges.push_back(std::move(edge));
   }
+  if (json.contains("slice_period")) {
+    tree.slice_period = field<double>(json, "slice_period", where);
+    if (!(tree.slice_period >= 0.0) || !std::isfinite(tree.slice_period))
+      throw PlanError(where + ": \"slice_period\" must be a time >= 0");
+  }
   return tree;
 }
 
@@ -83,7 +88,10 @@ std::string plan_to_json(const BroadcastPlan& plan)
     Json edges = Json::array();
     for (const auto& edge : tree.edges)
       edges.push_back(edge_json(edge));
-    trees.push_back({{"weight", tree.weight}, {"edges", std::move(edges)}});
+    Json entry = {{"weight", tree.weight}, {"edges", std::move(edges)}};
+    if (tree.slice_period > 0.0)
+      entry["slice_period"] = tree.slice_period;
+    trees.push_back(std::move(entry));
   }
   Json json = {{"format", "hbcast-plan"},       {"version", plan.version},   {"scheduler", plan.scheduler},
                {"platform", plan.platform},      {"hosts", plan.hosts},       {"root", plan.root},

@@ -83,6 +83,23 @@ TEST(PlanJson, RoundTripKeepsSendStarts)
   EXPECT_FALSE(back.send_start(2).has_value());
 }
 
+TEST(PlanJson, RoundTripKeepsTheSlicePeriod)
+{
+  // A paced tree (link-aware pipelined schedules): slice j of an edge no earlier than start + j P.
+  BroadcastTree tree(3, 0);
+  tree.add_child(0, 1);
+  tree.add_child(1, 2);
+  tree.set_send_start(1, 0.0);
+  tree.set_send_start(2, 0.5);
+  tree.set_slice_period(0.75);
+  const auto back = round_trip(tree, names(3));
+  EXPECT_EQ(back.slice_period(), 0.75);
+  EXPECT_EQ(back.slice_not_before(2, 3), 0.5 + 3 * 0.75);
+  EXPECT_EQ(round_trip(BroadcastTree(2, 0), names(2)).slice_period(), 0.0);
+  expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [], "slice_period": -2}])"),
+                    "\"slice_period\" must be a time >= 0");
+}
+
 TEST(PlanJson, RoundTripReevaluatesToTheSamePrediction)
 {
   // Random heterogeneous instances (seed printed on failure): the tree read back from its plan

@@ -9,7 +9,7 @@ namespace hbcast {
 
 PlanTree to_plan_tree(const BroadcastTree& tree, const std::vector<std::string>& host_names, double weight)
 {
-  PlanTree plan{weight, {}};
+  PlanTree plan{weight, {}, tree.slice_period()};
   std::deque<NodeId> frontier{tree.root()};
   while (!frontier.empty()) {
     const NodeId parent = frontier.front();
@@ -35,6 +35,7 @@ BroadcastTree to_broadcast_tree(const PlanTree& tree, const std::vector<std::str
     return found->second;
   };
   BroadcastTree result(host_names.size(), node(root));
+  result.set_slice_period(tree.slice_period);
   for (const auto& edge : tree.edges) {
     const NodeId child = node(edge.child);
     result.add_child(node(edge.parent), child);

@@ -34,7 +34,7 @@ struct LinkPrediction {
   /// when it is paced. A lower bound on the period of any schedule of this tree; met when `exact`
   /// and the slices are many.
   double period = 0.0;
-  /// The ports' period (steady_state_period: seed 002, sections 3.1 and 3.2).
+  /// The ports' period (steady_state_period: Beaumont-Marchal-Robert, sections 3.1 and 3.2).
   double port_period = 0.0;
   /// The links' period: max over SHARED links of (tree edges crossing it, counted per crossing) x
   /// slice / bandwidth. FATPIPE links bound each flow alone, which the edges' times already hold.

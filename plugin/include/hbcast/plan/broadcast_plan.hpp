@@ -18,6 +18,9 @@ struct PlanEdge {
 struct PlanTree {
   double weight = 1.0;
   std::vector<PlanEdge> edges;
+  /// Paced slices (BroadcastTree::set_slice_period): slice j of an edge with a start is sent no
+  /// earlier than start + j x slice_period; 0: not paced.
+  double slice_period = 0.0;
 };
 
 /// A broadcast plan: what `hbcast simulate --plan` writes and libhbcast_mpi runs. Plain data, by
