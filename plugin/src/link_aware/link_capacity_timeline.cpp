@@ -189,10 +189,14 @@ void LinkCapacityTimeline::reserve(const LinkRoute& route, double data_start, do
   const double promised = rate > 0.0 ? rate : route.bandwidth;
   double first_start = data_start, first_end = data_end, wrapped_end = 0.0;
   if (period_ > 0.0) {
-    if (data_end - data_start > period_)
+    // A data phase of exactly one period (a transfer of latency 0 paced at its own length) can
+    // come out of start + latency + data a rounding longer: it fills the circle once.
+    double length = data_end - data_start;
+    if (length > period_ * (1.0 + 8.0 * std::numeric_limits<double>::epsilon()))
       throw std::invalid_argument("a data phase longer than the timeline's period");
+    length = std::min(length, period_);
     first_start = std::fmod(data_start, period_);
-    first_end = first_start + (data_end - data_start);
+    first_end = first_start + length;
     if (first_end > period_) {
       wrapped_end = first_end - period_;
       first_end = period_;

@@ -98,6 +98,18 @@ TEST(LinkCapacityTimeline, OnACircleAPromiseWrapsAround)
   EXPECT_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 0.5, 0.2), std::numeric_limits<double>::infinity());
 }
 
+TEST(LinkCapacityTimeline, ADataPhaseOfOnePeriodFillsTheCircle)
+{
+  // A latency-free transfer paced at its own length: start + data comes out a rounding longer
+  // than the period ((0.1 + 0.3) - 0.1 > 0.3 in doubles) and still fills the circle exactly once.
+  const auto links = cluster(100);
+  LinkCapacityTimeline timeline(links, 0.3);
+  ASSERT_GT((0.1 + 0.3) - 0.1, 0.3);
+  timeline.reserve(*links.route(0, 1), 0.1, 0.1 + 0.3);
+  EXPECT_EQ(timeline.earliest_start(*links.route(2, 3), 0.0, 0.1), std::numeric_limits<double>::infinity());
+  EXPECT_THROW(timeline.reserve(*links.route(2, 3), 0.0, 0.31), std::invalid_argument);
+}
+
 TEST(LinkCapacityTimeline, OnACircleTwoHalfRatesShareALink)
 {
   // A 200 B/s backbone carries two 100 B/s flows at once on the circle too.
