@@ -2,12 +2,16 @@
 // - link-fnf, link-ecef and link-binomial on code-built multi-cluster platforms (ClusteredLinkModel: clusters of
 //   100 hosts behind SHARED backbones of 2.5 host links, 1 Gb/s uplinks to a core), 10^3 and 10^4 hosts;
 // - the contention analysis of a binomial tree against the SimGrid replay of the same tree on the
-//   same platform (one SHARED-backbone cluster), side by side. SimGrid allows one engine per process,
+//   same platform (one SHARED-backbone cluster), side by side; and, with slices, the prediction with
+//   links (the ports' recurrence, the analysis of every slice transfer, the periods of the ports and
+//   of every shared link) against the replay of the same slices. SimGrid allows one engine per process,
 //   so each measurement forks a child that loads the platform, predicts the tree (as simulate does
 //   before the analysis), analyses it (its own route look-ups in SimGrid included) and replays it,
 //   and reports both wall times through a pipe.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
+#include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/link_aware/link_binomial.hpp>
 #include <hbcast/link_aware/link_ecef.hpp>
 #include <hbcast/link_aware/link_fnf.hpp>
@@ -110,7 +114,7 @@ double seconds_since(std::chrono::steady_clock::time_point start)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver)
+ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver, std::size_t slices)
 {
   ChildReport report;
   try {
@@ -129,14 +133,23 @@ ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::
       for (hbcast::NodeId child : tree.children(parent))
         benchmark::DoNotOptimize(links.route(parent, child));
     report.route_seconds = seconds_since(start);
-    // The analysis, as simulate runs it: each transfer timed from the prediction's ready
-    // times as it comes (no list), then the sweep over the shared links.
     start = std::chrono::steady_clock::now();
-    report.oversubscribed_links = static_cast<double>(
-        hbcast::analyze_contention(tree, costs, kBytes, prediction.ready_time, links).links.size());
+    if (slices == 1) {
+      // The analysis, as simulate runs it: each transfer timed from the prediction's ready
+      // times as it comes (no list), then the sweep over the shared links.
+      report.oversubscribed_links = static_cast<double>(
+          hbcast::analyze_contention(tree, costs, kBytes, prediction.ready_time, links).links.size());
+    } else {
+      // As simulate runs it with slices: the ports' recurrence over n K slice transfers, their
+      // analysis, and the ports' and links' periods.
+      report.oversubscribed_links = static_cast<double>(
+          hbcast::predict_with_links(tree, costs, links, hbcast::slice_size(kBytes, slices), slices,
+                                     hbcast::PortModel::one_port)
+              .contention.links.size());
+    }
     report.analysis_seconds = seconds_since(start);
     start = std::chrono::steady_clock::now();
-    hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, 1, hbcast::PortModel::one_port, "bench", driver});
+    hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, slices, hbcast::PortModel::one_port, "bench", driver});
     report.replay_seconds = seconds_since(start);
   } catch (const std::exception& error) {
     std::snprintf(report.error, sizeof report.error, "child: %s", error.what());
@@ -144,9 +157,10 @@ ChildReport child_main(const std::string& platform_file, std::size_t n, hbcast::
   return report;
 }
 
-ChildReport measure(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver)
+ChildReport measure(const std::string& platform_file, std::size_t n, hbcast::ReplayDriver driver, std::size_t slices)
 {
-  auto measured = hbcast::bench::measure_in_child<ChildReport>([&] { return child_main(platform_file, n, driver); });
+  auto measured =
+      hbcast::bench::measure_in_child<ChildReport>([&] { return child_main(platform_file, n, driver, slices); });
   if (!measured.reported)
     std::snprintf(measured.report.error, sizeof measured.report.error, "%s", measured.failure.c_str());
   return measured.report;
@@ -159,10 +173,11 @@ ChildReport measure(const std::string& platform_file, std::size_t n, hbcast::Rep
 void BM_contention_vs_replay(benchmark::State& state, hbcast::ReplayDriver driver)
 {
   const auto n = static_cast<std::size_t>(state.range(0));
+  const auto slices = static_cast<std::size_t>(state.range(1));
   const std::string platform = write_platform(n);
   double replay = 0.0, analysis = 0.0, routes = 0.0, over = 0.0;
   for (auto _ : state) {
-    const ChildReport report = measure(platform, n, driver);
+    const ChildReport report = measure(platform, n, driver, slices);
     if (report.error[0] != '\0') {
       state.SkipWithError(report.error);
       break;
@@ -181,10 +196,14 @@ void BM_contention_vs_replay(benchmark::State& state, hbcast::ReplayDriver drive
   state.counters["replay_over_routes_and_analysis"] = analysis + routes > 0 ? replay / (analysis + routes) : 0.0;
   state.counters["oversubscribed_links"] = over;
 }
+// Arguments: hosts, slices (1: the atomic analysis; K > 1: the prediction with links, whose time
+// is then the manual time, against the replay of the K slices).
 BENCHMARK_CAPTURE(BM_contention_vs_replay, default_replay, hbcast::ReplayDriver::automatic)
-    ->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+    ->Args({1000, 1})->Args({10000, 1})->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_contention_vs_replay, actor_replay, hbcast::ReplayDriver::actor_per_host)
-    ->Arg(1000)->Arg(10000)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+    ->Args({1000, 1})->Args({10000, 1})->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_contention_vs_replay, sliced_default_replay, hbcast::ReplayDriver::automatic)
+    ->Args({1000, 64})->Args({10000, 64})->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

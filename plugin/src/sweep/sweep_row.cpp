@@ -12,6 +12,9 @@
 namespace hbcast::cli {
 namespace {
 
+// Exact mode's agreement between a replay and a prediction that holds (relative).
+constexpr double kExactAgreement = 1e-9;
+
 std::string platform_label(const Scenario& scenario)
 {
   return scenario.platform.file.empty() ? "generator:" + scenario.platform.generator : scenario.platform.file;
@@ -66,7 +69,7 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "members", "multicast_method", "recruited",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
                                       "worst_link_ratio", "replay_congested_links", "contention_disagreements",
-                                      "link_makespan", "link_period", "link_exact", "error_vs_link",
+                                      "link_makespan", "link_period", "link_exact", "error_vs_link", "silent_deviation",
                                       "plan_trees", "extraction_seconds",
                                       "run_slices", "run_port", "best_plan", "smpi_makespan",
                                       "status", "error"};
@@ -82,7 +85,7 @@ bool is_contention_column(const std::string& column)
 {
   return column == "oversubscribed_links" || column == "worst_link" || column == "worst_link_ratio" ||
          column == "replay_congested_links" || column == "contention_disagreements" || column == "link_makespan" ||
-         column == "link_period" || column == "link_exact" || column == "error_vs_link";
+         column == "link_period" || column == "link_exact" || column == "error_vs_link" || column == "silent_deviation";
 }
 
 // Columns present only when runs choose their own plans (slices auto, the best scheduler): the
@@ -192,6 +195,14 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
     row["link_exact"] = run.link ? nlohmann::ordered_json(run.link->exact ? 1 : 0) : nlohmann::ordered_json(nullptr);
     row["error_vs_link"] = run.link ? nlohmann::ordered_json(relative_error(run.simulated.makespan, run.link->makespan))
                                     : nlohmann::ordered_json(nullptr);
+    // 1: the replay departs from the prediction by more than 1e-9 (exact mode's agreement) and the
+    // analysis names no over-subscribed link to explain it.
+    if (run.contention) {
+      const bool deviates = std::abs(relative_error(run.simulated.makespan, run.pairwise.makespan)) > kExactAgreement;
+      row["silent_deviation"] = deviates && run.contention->oversubscribed_links == 0 ? 1 : 0;
+    } else {
+      row["silent_deviation"] = nullptr;
+    }
   }
   return row;
 }
