@@ -5,7 +5,8 @@
 # at the first error. SimGrid's actors run on threads there (contexts/factory:thread, which ASan
 # follows); scripts/sanitizer.supp lists the few reports from inside SimGrid, each with its reason.
 #   scripts/sanitize.sh [--build-only] [CTEST_ARGS...]
-# Environment: HBCAST_SANITIZE_DIR (default build-sanitize), JOBS (default: the number of cores).
+# Environment: HBCAST_SANITIZE_DIR (default build-sanitize), JOBS (default: the number of cores),
+# HBCAST_SANITIZE_TESTS (the ctest regex of the tests to run, default '^(unit|engine|cli|fuzz)\.').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer_env.sh
@@ -20,4 +21,4 @@ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 -DC
       -DHBCAST_FUZZ=ON -DHBCAST_BUILD_BENCH=OFF -DHBCAST_BUILD_EXAMPLES=OFF -DHBCAST_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$dir" -j "$jobs"
 $build_only && exit 0
-ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R '^(unit|engine|cli|fuzz)\.' "$@"
+ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R "${HBCAST_SANITIZE_TESTS:-^(unit|engine|cli|fuzz)\.}" "$@"
