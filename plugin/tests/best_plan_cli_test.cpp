@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -150,6 +151,16 @@ TEST(Best, AgainstMpiWithTheLibrariesDefaults)
   EXPECT_LT(deployed, 2.0 * replayed);
   EXPECT_NEAR(report.at("deploy").at("ratio_to_best_mpi").get<double>(),
               deployed / report.at("deploy").at("best_mpi").at("simulated").get<double>(), 1e-12);
+  // The plan deployed is the fastest in SMPI of best's finalists (several plans, both port models).
+  const auto& choice = report.at("runs")[0].at("best");
+  const auto& finalists = choice.at("smpi_finalists");
+  ASSERT_GE(finalists.size(), 2u);
+  double fastest = INFINITY;
+  for (const auto& finalist : finalists)
+    fastest = std::min(fastest, finalist.at("smpi").get<double>());
+  EXPECT_EQ(deployed, fastest);
+  EXPECT_EQ(choice.at("runner_up").at("margin_basis"), "SMPI");
+  EXPECT_GE(choice.at("runner_up").at("margin").get<double>(), 0.0);
 }
 
 // Sweeps: slices: auto, and best's plan run in SMPI beside the MPI rows (smpi_makespan).

@@ -182,6 +182,7 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
     session.start_platform_graph();
   }
   std::optional<SimulationReport> header;  // the report's, from the run first in the request
+  std::vector<SchedulerRun> best_finalists;  // best's, whichever run brought them
   std::size_t header_from = schedulers.size();
   std::vector<std::optional<SchedulerRun>> runs(schedulers.size()), skipped(schedulers.size());
   std::size_t done = 0;
@@ -202,6 +203,8 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
     SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds,
                                     std::chrono::steady_clock::now() - (needs_graph ? graph_work : shared_work), name,
                                     std::cerr, run_header);
+    if (run_header && !run_header->best_finalists.empty())
+      best_finalists = std::move(run_header->best_finalists);
     if (run_header && k < header_from) {
       header = std::move(run_header);
       header_from = k;
@@ -211,7 +214,9 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
     else
       runs[k] = std::move(run);
   }
-  return in_request_order(options, std::move(header), runs, skipped);
+  SimulationReport report = in_request_order(options, std::move(header), runs, skipped);
+  report.best_finalists = std::move(best_finalists);
+  return report;
 }
 
 // The platform is loaded once, in a child (SimGrid may abort on a bad platform: the input's
@@ -304,6 +309,7 @@ void check_request(const SimulateOptions& options, CheckedRequest& request)
   request.effective = options;
   request.effective.keep_trees =
       options.keep_trees || !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
+  request.effective.best_finalists = options.mpi_baselines;  // best deploys the fastest of them in SMPI
   if (options.mpi_baselines && (!options.members.empty() || options.member_fraction))
     throw std::invalid_argument("--mpi-baselines compares broadcasts: it cannot be combined with a multicast");
   if (options.model != "pairwise" && options.model != "sender-only")
@@ -326,8 +332,8 @@ void run_deployed_plan_in_smpi(SimulationReport& report, const std::string& plat
   if (deployed == nullptr || pending_interruption() != 0)
     return;
   try {
-    report.deployed_smpi = run_plan_in_smpi(report, *deployed, platform, options.simgrid_config,
-                                            [] { return pending_interruption() != 0; });
+    report.deployed_smpi =
+        deploy_in_smpi(report, platform, options.simgrid_config, [] { return pending_interruption() != 0; });
   } catch (const std::exception& error) {  // SmpiStopped included: the row above says why
     report.deployed_smpi_error = error.what();
   }

@@ -223,7 +223,10 @@ CheckResult check_best_ratio(const ResultsTable& results, const YAML::Node& chec
   const std::string tree_column = check["tree_column"] ? check["tree_column"].as<std::string>() : column;
   const auto groups = baseline_groups(results, column, tree_column, group_columns(check, case_path));
   const double bound = check_number(check, "at_most", case_path);
-  CheckResult result{fmt::format("hbcast's best tree / best MPI_Bcast algorithm ({})", column), "",
+  CheckResult result{tree_column == column
+                         ? fmt::format("hbcast's best tree / best MPI_Bcast algorithm ({})", column)
+                         : fmt::format("hbcast's best ({}) / best MPI_Bcast algorithm ({})", tree_column, column),
+                     "",
                      fmt::format("<= {:g} in every group", bound), Verdict::pass, ratio_table(groups)};
   RatioRange range(bound);
   for (const auto& [label, group] : groups) {

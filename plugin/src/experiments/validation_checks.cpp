@@ -225,7 +225,7 @@ const std::vector<CheckKind>& check_kinds()
       {"mean", {"column", "where", "published", "tolerance", "at_least", "at_most", "report_only"}, {"column"}},
       {"ordering", {"column", "x", "by", "order"}, {"column", "x", "by", "order"}},
       {"report", {"column", "x", "by"}, {"column", "x", "by"}, false},
-      {"best_ratio", {"x", "column", "at_most"}, {"x", "at_most"}},
+      {"best_ratio", {"x", "column", "tree_column", "at_most"}, {"x", "at_most"}},
       {"relative_difference", {"column", "of", "to", "x", "where", "at_least", "at_most"},
        {"column", "of", "to", "x", "at_least", "at_most"}},
       {"ratio_to_best", {"column", "of", "against", "x", "where", "at_most"}, {"of", "against", "x", "at_most"}},

@@ -558,6 +558,23 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
 // best replay so far.
 constexpr std::size_t kBestFinalists = 4;
 
+// Whether two candidates are the same plan: port model, slice count, weights and every tree's
+// children in send order (a tree with send start times is never taken for another).
+bool same_plan(const PlanCandidate& a, const PlanCandidate& b)
+{
+  if (a.port != b.port || a.choice.slices != b.choice.slices || a.weights != b.weights || a.trees.size() != b.trees.size())
+    return false;
+  for (std::size_t t = 0; t < a.trees.size(); ++t) {
+    const BroadcastTree &x = a.trees[t], &y = b.trees[t];
+    if (x.has_send_starts() || y.has_send_starts() || x.root() != y.root() || x.size() != y.size())
+      return false;
+    for (NodeId node = 0; node < x.size(); ++node)
+      if (x.children(node) != y.children(node))
+        return false;
+  }
+  return true;
+}
+
 // "chain, 50 slices, one-port"
 std::string plan_label(const std::string& scheduler, std::size_t slices, const std::string& port)
 {
@@ -568,8 +585,13 @@ std::string plan_label(const std::string& scheduler, std::size_t slices, const s
 // each at the slice count that minimises its predicted makespan, ranked by that prediction; the
 // winner is replayed (and the next finalists while the replays miss their predictions), and the
 // run reports the plan chosen and the runner-up.
+//
+// With `requested.best_finalists` (its plan is to be deployed in SMPI beside MPI's), the finalists
+// are the first kBestFinalists - 1 by prediction and the first of the other port model, all
+// replayed and returned in `finalists`, so that the plan deployed is the fastest in SMPI: where
+// libhbcast_mpi waits on an edge that the replay does not (multi-port), the two differ.
 SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const BroadcastInstance*>& instances,
-                      const SimulateOptions& requested)
+                      const SimulateOptions& requested, std::vector<SchedulerRun>& finalists)
 {
   if (!setup.members.empty())
     throw SchedulerNotApplicable("best ranks broadcast plans: it does not multicast");
@@ -585,9 +607,26 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
   std::optional<SchedulerRun> chosen;
   std::size_t chosen_rank = 0, replayed = 0;
   std::vector<std::pair<std::size_t, double>> replays;  // (rank, simulated makespan) of each finalist
-  for (std::size_t k = 0; k < ranking.ranked.size() && replayed < kBestFinalists; ++k) {
+  std::vector<std::size_t> finalist_ranks;
+  // Many schedulers build the same tree here: each distinct plan is replayed once.
+  std::vector<std::size_t> distinct;
+  for (std::size_t k = 0; k < ranking.ranked.size(); ++k)
+    if (std::none_of(distinct.begin(), distinct.end(),
+                     [&](std::size_t d) { return same_plan(ranking.ranked[d], ranking.ranked[k]); }))
+      distinct.push_back(k);
+  std::vector<std::size_t> order = distinct;  // the candidates replayed, in this order
+  if (requested.best_finalists && order.size() > kBestFinalists) {
+    order.resize(kBestFinalists - 1);
+    const auto other_port = std::find_if(distinct.begin() + (kBestFinalists - 1), distinct.end(), [&](std::size_t k) {
+      return ranking.ranked[k].port != ranking.ranked[distinct.front()].port;
+    });
+    order.push_back(other_port == distinct.end() ? distinct[kBestFinalists - 1] : *other_port);
+  }
+  for (const std::size_t k : order) {
+    if (replayed >= kBestFinalists)
+      break;
     const PlanCandidate& candidate = ranking.ranked[k];
-    if (chosen && candidate.choice.prediction.makespan >= chosen->simulated.makespan)
+    if (!requested.best_finalists && chosen && candidate.choice.prediction.makespan >= chosen->simulated.makespan)
       break;
     SimulateOptions options = requested;
     options.slices = candidate.choice.slices;
@@ -602,11 +641,15 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
     replays.emplace_back(k, run.simulated.makespan);
     // Exact where the replay meets the plan's own prediction (the pipelined recurrence, or the plan's).
     const bool exact = run.simulated.makespan <= run.pairwise.makespan * (1 + 1e-9);
+    if (requested.best_finalists) {
+      finalists.push_back(run);
+      finalist_ranks.push_back(k);
+    }
     if (!chosen || run.simulated.makespan < chosen->simulated.makespan) {
       chosen = std::move(run);
       chosen_rank = k;
     }
-    if (exact)
+    if (exact && !requested.best_finalists)
       break;
   }
   const PlanCandidate& winner = ranking.ranked[chosen_rank];
@@ -646,6 +689,18 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
     chosen->own_model += fmt::format("; runner-up {} {:+.1f}% ({})",
                                      plan_label(choice.runner_up, choice.runner_up_slices, choice.runner_up_port),
                                      100.0 * choice.margin, choice.margin_basis);
+  // Each finalist says what it is, should SMPI choose it: the same ranking, its own plan.
+  for (std::size_t f = 0; f < finalists.size(); ++f) {
+    const PlanCandidate& candidate = ranking.ranked[finalist_ranks[f]];
+    BestChoice own = choice;
+    own.scheduler = candidate.scheduler;
+    own.port = to_string(candidate.port);
+    own.slices = candidate.choice.slices;
+    own.predicted = candidate.choice.prediction.makespan;
+    finalists[f].own_model =
+        fmt::format("best of {} plans: {}", choice.candidates, plan_label(own.scheduler, own.slices, own.port));
+    finalists[f].best = std::move(own);
+  }
   chosen->best = std::move(choice);
   return std::move(*chosen);
 }
@@ -844,7 +899,7 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
       other.set_parameters(header_.scheduler_parameters);
       if (instance.has_topology())
         attach_platform_graph(other, *costs_, *links, root_, options_.platform_graph == "direct", true, false);
-      run = run_best(setup, {&instance, &other}, options_);
+      run = run_best(setup, {&instance, &other}, options_, report.best_finalists);
     } else {
       run = run_on(scheduler_name, is_given ? given_tree_source(*given) : scheduler_source(*scheduler, options_),
                    setup, options_);

@@ -198,6 +198,11 @@ void to_json(nlohmann::json& json, const BestChoice& choice)
                          {"predicted", choice.runner_up_predicted},
                          {"margin", choice.margin},
                          {"margin_basis", choice.margin_basis}};
+  if (!choice.smpi_finalists.empty()) {
+    json["smpi_finalists"] = nlohmann::json::array();
+    for (const auto& [plan, seconds] : choice.smpi_finalists)
+      json["smpi_finalists"].push_back({{"plan", plan}, {"smpi", seconds}});
+  }
 }
 
 void from_json(const nlohmann::json& json, BestChoice& choice)
@@ -219,6 +224,9 @@ void from_json(const nlohmann::json& json, BestChoice& choice)
     choice.margin = runner_up.at("margin").get<double>();
     choice.margin_basis = runner_up.value("margin_basis", std::string("predicted"));
   }
+  if (json.contains("smpi_finalists"))
+    for (const auto& finalist : json.at("smpi_finalists"))
+      choice.smpi_finalists.emplace_back(finalist.at("plan").get<std::string>(), finalist.at("smpi").get<double>());
 }
 
 void to_json(nlohmann::json& json, const MpiBaseline& baseline)
@@ -311,6 +319,8 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"runs", report.runs},
           {"has_platform_graph", report.has_platform_graph},
           {"skipped", skipped_json(report.skipped)}};
+  if (!report.best_finalists.empty())
+    json["best_finalists"] = report.best_finalists;
   if (!report.host_names.empty())
     json["host_names"] = report.host_names;
   if (!report.members.empty()) {
@@ -362,6 +372,7 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.mode = json.at("mode").get<std::string>();
   report.network_config = json.at("network_config").get<std::vector<std::string>>();
   report.runs = json.at("runs").get<std::vector<SchedulerRun>>();
+  report.best_finalists = json.value("best_finalists", std::vector<SchedulerRun>{});
   report.network_config_origin =
       json.value("network_config_origin", std::map<std::string, std::string>{});
   report.scheduler_model = json.value("model", std::string("pairwise"));

@@ -15,6 +15,7 @@ SimulateOptions point_options(const Scenario& scenario, const SweepPoint& point)
   options.max_slices = scenario.max_slices;
   // best's plan runs in SMPI beside the MPI baselines: its trees are kept for it.
   options.keep_trees = point.scheduler == "best" && !scenario.mpi_baselines.empty();
+  options.best_finalists = options.keep_trees;  // the fastest of best's finalists in SMPI is deployed
   options.port = point.port.empty() ? options.port : point.port;
   if (point.member_fraction > 0.0) {
     options.member_fraction = point.member_fraction;

@@ -261,10 +261,16 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
   scenario.schedulers = root["schedulers"]
                             ? reader.converted<std::string>(root["schedulers"], "schedulers", scheduler_name)
                             : std::vector<std::string>{"all"};
+  // "all" is every scheduler run by default; the ones run only when named (best, the plans) may
+  // be listed beside it.
   if (std::find(scenario.schedulers.begin(), scenario.schedulers.end(), "all") != scenario.schedulers.end()) {
-    scenario.schedulers.clear();
+    std::vector<std::string> expanded;
     for (const SchedulerInfo* scheduler : schedulers_of_all())
-      scenario.schedulers.push_back(scheduler->name);
+      expanded.push_back(scheduler->name);
+    for (const auto& name : scenario.schedulers)
+      if (name != "all" && std::find(expanded.begin(), expanded.end(), name) == expanded.end())
+        expanded.push_back(name);
+    scenario.schedulers = std::move(expanded);
   }
   scenario.sizes = root["sizes"] ? reader.converted<double>(root["sizes"], "sizes", parse_size)
                                  : std::vector<double>{4.0 * 1048576};

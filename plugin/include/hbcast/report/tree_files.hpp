@@ -27,4 +27,11 @@ void write_plan_files(const SimulationReport& report, const std::string& path);
 double run_plan_in_smpi(const SimulationReport& report, const SchedulerRun& run, const std::string& platform,
                         const std::vector<std::string>& config, const std::function<bool()>& stop = {});
 
+/// The run to deploy (deployed_run) executed by libhbcast_mpi in SMPI, as run_plan_in_smpi. When it
+/// is `best`'s and the report holds best's finalists, each finalist runs in SMPI and the fastest
+/// replaces best's run in the report (its choice lists every finalist's SMPI time, margin_basis
+/// "SMPI"); the finalists are then dropped from the report. Returns the deployed plan's SMPI time.
+double deploy_in_smpi(SimulationReport& report, const std::string& platform, const std::vector<std::string>& config,
+                      const std::function<bool()>& stop = {});
+
 }  // namespace hbcast::cli

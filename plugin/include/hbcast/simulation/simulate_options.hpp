@@ -44,6 +44,9 @@ struct SimulateOptions {
   std::vector<std::string> simgrid_log;     ///< as in --log=...
   double timeout_seconds = 0.0;
   bool keep_trees = false;                  ///< return the trees (for --dot and --plan)
+  /// `best` replays a fixed set of finalists and returns them (SimulationReport::best_finalists),
+  /// so that the plan deployed beside MPI's is the fastest of them in SMPI (choose_deployed_in_smpi).
+  bool best_finalists = false;
   /// Also solve the steady-state LP SSB(G) (Beaumont-Marchal-Robert, section 4.1) for the throughput bound.
   bool steady_state_bound = false;
   /// The platform graph of Beaumont-Marchal-Robert's heuristics: "auto" (direct links where they reach every

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hbcast::cli {
@@ -41,6 +42,9 @@ struct BestChoice {
   std::size_t replayed = 0;       ///< finalists replayed (more than one where the winner's prediction missed)
   std::string predictor;          ///< the prediction model the ranking used
   std::vector<std::string> not_applicable;  ///< "scheduler (port): why" for those that could not run
+  /// Deployed beside MPI's: each finalist's plan ("chain, 48 slices, one-port") and its time run by
+  /// libhbcast_mpi in SMPI; the fastest is deployed (margin_basis "SMPI").
+  std::vector<std::pair<std::string, double>> smpi_finalists;
 };
 
 /// A tree's prediction with the platform's links (predict_with_links): exact where the slice
@@ -145,6 +149,8 @@ struct SimulationReport {
   /// Multi-port only: where the hosts' send overheads come from (properties, up link, none), counted.
   std::string send_overhead_rule;
   std::vector<SchedulerRun> runs;
+  /// `best`'s finalists, each replayed with its trees (SimulateOptions::best_finalists only).
+  std::vector<SchedulerRun> best_finalists;
   /// Multicasts only: the members (host names) and how they were chosen.
   std::vector<std::string> members;
   std::string member_selection;
