@@ -113,7 +113,8 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         section->processes = std::stoul(match[2]);
       } else if (section && std::regex_match(line, match, group_ranks)) {
         std::vector<std::size_t> ranks;
-        for (const auto& field : blank_fields(std::string(match[2])))
+        const std::string rank_list = match[2];  // the fields view it: it must outlive the loop
+        for (const auto& field : blank_fields(rank_list))
           ranks.push_back(static_cast<std::size_t>(size_field(field, where)));
         section->groups.push_back(std::move(ranks));
       } else if (auto label = run_label_hosts(line); label && !section) {
