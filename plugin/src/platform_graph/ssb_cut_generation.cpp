@@ -13,8 +13,13 @@
 // that meet the ports (a feasible solution): the optimum, to a relative 1e-9.
 //
 // This is far smaller than the full program (|E| + 1 columns, 2 |V| + cuts rows, against about
-// |E| |V| of each), and the dual simplex re-optimizes warm after each round of cuts. The loads
-// returned are max_w of the per-destination flows found in the last round, as in (d).
+// |E| |V| of each), and the dual simplex re-optimizes warm after each round of cuts.
+//
+// The optimal face is seldom one point, and which vertex the simplex reaches depends on the order
+// and number of rows, so two descriptions of one platform could get different loads. A second
+// phase holds TP at the optimum and returns the loads of least port time (each arc's time, raised
+// by a fixed fraction of its hosts' indices to separate equal times), with the cuts they need.
+// Where CLP fails it, the loads are max_w of the first phase's per-destination flows, as in (d).
 #include "max_flow_network.hpp"
 #include "steady_state_lp_detail.hpp"
 
@@ -26,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <limits>
 #include <optional>
@@ -42,6 +48,18 @@ namespace {
 // absolute on rows of order 1, so rows it reports as met are met far closer than that.
 constexpr double kRelativeShortfall = 1e-9;
 constexpr int kMaxRounds = 10000;
+// Where CLP finds TP held at the optimum infeasible (its rounding), the second phase holds it this
+// much lower (see solve_by_cut_generation).
+constexpr double kHeldSlack = 1e-9;
+// The relative spread of the second phase's costs among arcs of equal time (see least_port_time_costs).
+constexpr double kTieBreak = 1e-3;
+// The second phase runs up to this many hosts: its rounds of cuts, each a maximum flow per host,
+// multiply (a 500-host random platform: 70 rounds in a minute against the first phase's 6).
+constexpr std::size_t kSecondPhaseMaxHosts = 128;
+// The second phase gives up once its program holds this many times the first phase's rows.
+constexpr std::size_t kSecondPhaseRowFactor = 2;
+// CLP's primal tolerance in the second phase, whose loads are returned without a raise.
+constexpr double kHeldPrimalTolerance = 1e-12;
 
 // The master program on (TP, n): columns TP then n_e; rows in-port, out-port per host, then cuts.
 class CutMaster {
@@ -118,10 +136,23 @@ public:
     }
     // First solve from the all-zero start, which is feasible: primal. Later ones: rows were added
     // that cut the optimum off, the basis stays dual feasible: dual simplex, warm.
-    solved_ ? model_.dual() : model_.primal();
+    // A new objective keeps the basis primal feasible: primal simplex, warm.
+    solved_ && !solve_primal_next_ ? model_.dual() : model_.primal();
     solved_ = true;
+    solve_primal_next_ = false;
     iterations_ += model_.numberIterations();
     require_optimal(model_);
+  }
+
+  /// From now on TP is held at `throughput` and the program minimizes sum_e cost_e n_e instead.
+  void hold_throughput(double throughput, const std::vector<double>& cost, double primal_tolerance)
+  {
+    model_.setColumnBounds(0, throughput, throughput);
+    model_.setPrimalTolerance(primal_tolerance);
+    model_.setObjectiveCoefficient(0, 0.0);
+    for (std::size_t e = 0; e < cost.size(); ++e)
+      model_.setObjectiveCoefficient(static_cast<int>(1 + e), cost[e]);
+    solve_primal_next_ = true;
   }
 
   double throughput() const { return std::max(0.0, model_.primalColumnSolution()[0]); }
@@ -144,6 +175,7 @@ private:
   std::vector<int> pending_columns_;
   std::vector<double> pending_elements_;
   bool solved_ = false;
+  bool solve_primal_next_ = false;
   int iterations_ = 0;
 };
 
@@ -384,6 +416,65 @@ bool add_violated_cuts(CutMaster& master, ParallelSeparation& separation, const 
   return added;
 }
 
+// The least-port-time objective of the second phase: sum_e n_e T_e, each time raised by a tiny
+// fraction fixed by the arc's two host indices alone. The optimal face of SSB(G) is seldom a
+// single point, and the simplex returns whichever optimal vertex its pivots reach first, which
+// depends on the order and number of rows (shared links that never bind, cuts found in another
+// order). Least port time picks among them by the pairwise costs; the fraction separates arcs of
+// equal time (a cluster's links) generically, so that one vertex is optimal and the same
+// program written in any row order gives the same loads.
+std::vector<double> least_port_time_costs(const std::vector<TimedLink>& links)
+{
+  double shortest = std::numeric_limits<double>::infinity();
+  for (const auto& link : links)
+    if (link.time > 0.0)
+      shortest = std::min(shortest, link.time);
+  std::vector<double> cost;
+  cost.reserve(links.size());
+  for (const auto& link : links) {
+    // splitmix64 of the arc's hosts: a fixed pseudo-random fraction in [0, 1).
+    std::uint64_t z = (static_cast<std::uint64_t>(link.from) << 32 | static_cast<std::uint64_t>(link.to)) +
+                      0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    const double fraction = static_cast<double>(z >> 11) * 0x1.0p-53;
+    // A free link costs a tie-break only: it carries any rate.
+    cost.push_back(link.time > 0.0 ? link.time * (1.0 + kTieBreak * fraction) : shortest * kTieBreak * fraction);
+  }
+  return cost;
+}
+
+// The second phase: TP held at `held`, the loads of least port time among those carrying it, with
+// the cuts they need. The master's loads themselves must carry TP now (no raise): a cut short of
+// it under them is added until none is. The loads returned are the master's n; none once the
+// program holds more than `row_budget` rows (the least-cost loads can need far more cuts than
+// the optimum did).
+std::optional<ScaledSolution> least_port_time_loads(CutMaster& master, ParallelSeparation& separation,
+                                                    ReachCertificate& certificate, const std::vector<TimedLink>& links,
+                                                    NodeId source, double held, double primal_tolerance,
+                                                    std::size_t row_budget, ScaledSolution solution)
+{
+  master.hold_throughput(held, least_port_time_costs(links), primal_tolerance);
+  for (int round = 1; round <= kMaxRounds; ++round, ++solution.rounds) {
+    master.solve();
+    const std::vector<double> loads = master.loads();
+    const double negligible = 1e-12 * std::max(1.0, *std::max_element(loads.begin(), loads.end()));
+    certificate.reset(loads, negligible, held, source);
+    if (add_violated_cuts(master, separation, certificate, loads, negligible, source, held)) {
+      if (master.row_count() > row_budget)
+        return std::nullopt;
+      continue;
+    }
+    solution.throughput = separation.all_flows(loads, negligible, source, held).first;
+    solution.edge_loads = loads;
+    solution.iterations = master.iterations();
+    solution.constraint_count = master.row_count();
+    return solution;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source,
@@ -406,13 +497,31 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
     certificate.reset(capacity, negligible, throughput, source);
     if (add_violated_cuts(master, separation, certificate, capacity, negligible, source, throughput))
       continue;
-    // No cut: the optimum. The loads are max_w of every destination's flow, as in (d).
+    // No cut: TP is the optimum, the flows under the raised loads carry it to every host (to the
+    // solver's tolerance: `carried`, the least of them, is the TP these loads certify).
     auto [carried, loads] = separation.all_flows(capacity, negligible, source, throughput);
-    solution.throughput = carried;  // the least flow any destination gets
+    solution.throughput = carried;
     solution.edge_loads = std::move(loads);
     solution.iterations = master.iterations();
     solution.variable_count = links.size() + 1;
     solution.constraint_count = master.row_count();
+    // The second phase only chooses among optimal loads: held at `carried` with a tight tolerance,
+    // else a relative 1e-9 lower with CLP's own. Past 128 hosts, where CLP fails both, or where
+    // the cuts outgrow twice the first phase's rows, the flows above stand.
+    if (host_count > kSecondPhaseMaxHosts)
+      return solution;
+    const double held = std::min(throughput, carried);
+    const std::size_t row_budget = kSecondPhaseRowFactor * static_cast<std::size_t>(master.row_count());
+    for (const auto& [slack, tolerance] : {std::pair{0.0, kHeldPrimalTolerance}, std::pair{kHeldSlack, 1e-7}}) {
+      try {
+        if (auto least = least_port_time_loads(master, separation, certificate, links, source, held * (1.0 - slack),
+                                               tolerance, row_budget, solution))
+          return *least;
+        break;
+      } catch (const std::runtime_error&) {
+        // CLP stopped short at this TP: the next rung, or the first phase's loads.
+      }
+    }
     return solution;
   }
   throw std::runtime_error("SSB(G): no optimum after " + std::to_string(kMaxRounds) + " rounds of cuts");

@@ -18,6 +18,9 @@ using steady_state_lp_detail::CapacityRow;
 using steady_state_lp_detail::LoadLimits;
 using steady_state_lp_detail::TimedLink;
 
+// Loads are returned on a grid of this fraction of TP.
+constexpr double kLoadGrain = 1e-12;
+
 // The hosts the source reaches through free links (T = 0) alone.
 std::vector<bool> reached_by_free_links(const std::vector<TimedLink>& links, std::size_t host_count, NodeId source)
 {
@@ -136,13 +139,21 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   solution.variable_count = scaled.variable_count;
   solution.constraint_count = scaled.constraint_count;
 
+  // Loads equal in exact arithmetic come out of the solver a few ulps apart, in an order that
+  // depends on its pivots; the heuristics that rank links by load (lp-prune, lp-grow-tree, the
+  // multi-tree packing) would break those ties by rounding noise. Rounded to 1e-9 of TP, they
+  // compare equal, and the ties fall to the heuristics' own rules.
+  std::vector<double> loads = scaled.edge_loads;
+  if (const double grain = scaled.throughput * kLoadGrain; grain > 0.0)
+    for (double& load : loads)
+      load = std::round(load / grain) * grain;
   // Back to seconds. The solver meets the port rows (i), (j) within its tolerance; shrinking by the
   // worst excess (about 1e-12 in practice) makes the returned rates feasible for them exactly.
   std::vector<double> in_busy(n, 0.0), out_busy(n, 0.0);
   for (std::size_t e = 0; e < links.size(); ++e) {
-    solution.edge_loads[e] = scaled.edge_loads[e] / tau;
-    in_busy[links[e].to] += scaled.edge_loads[e] * links[e].time;
-    out_busy[links[e].from] += scaled.edge_loads[e] * links[e].time;
+    solution.edge_loads[e] = loads[e] / tau;
+    in_busy[links[e].to] += loads[e] * links[e].time;
+    out_busy[links[e].from] += loads[e] * links[e].time;
   }
   double excess = limits.one_port ? std::max({1.0, *std::max_element(in_busy.begin(), in_busy.end()),
                                                *std::max_element(out_busy.begin(), out_busy.end())})
@@ -150,7 +161,7 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   for (const auto& row : limits.capacity) {
     double busy = 0.0;
     for (std::size_t e : row.arcs)
-      busy += scaled.edge_loads[e] * row.time;
+      busy += loads[e] * row.time;
     excess = std::max(excess, busy);
   }
   if (excess > 1.0 + 1e-6)
