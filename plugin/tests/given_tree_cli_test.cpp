@@ -15,6 +15,8 @@ using namespace hbcast::test_support;
 namespace {
 
 const std::string kTiers30 = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_30.xml";
+// Its multi-tree plan has several trees (on tiers_30 one tree meets the optimum).
+const std::string kTiers65 = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_65.xml";
 
 nlohmann::json run_of(const nlohmann::json& report, const std::string& scheduler)
 {
@@ -87,11 +89,11 @@ TEST(GivenTreeCli, MultiTreePlanKeepsItsWeights)
 {
   TemporaryDirectory dir;
   const auto plan = dir.path() + "/m.json";
-  const auto written = run_hbcast({"simulate", kTiers30, "-s", "multi-tree", "--size", "64MiB", "--slices", "64",
+  const auto written = run_hbcast({"simulate", kTiers65, "-s", "multi-tree", "--size", "64MiB", "--slices", "64",
                                    "--plan", plan, "--format", "json"});
   ASSERT_EQ(written.exit_status, 0) << written.err;
   const auto made = run_of(nlohmann::json::parse(written.out), "multi-tree");
-  const auto given = run_hbcast({"simulate", kTiers30, "--size", "64MiB", "--slices", "64", "--tree", plan,
+  const auto given = run_hbcast({"simulate", kTiers65, "--size", "64MiB", "--slices", "64", "--tree", plan,
                                  "--format", "json"});
   ASSERT_EQ(given.exit_status, 0) << given.err;
   const auto run = run_of(nlohmann::json::parse(given.out), "tree:m");

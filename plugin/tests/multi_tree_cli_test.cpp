@@ -19,6 +19,8 @@ using namespace hbcast::test_support;
 namespace {
 
 const std::string kTiers30 = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_30.xml";
+// Its steady-state optimum needs several trees (on tiers_30 one tree of the optimal loads meets it).
+const std::string kTiers65 = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_65.xml";
 constexpr double kSliceBytes = 1048576.0;  // 256 MiB in 256 slices
 
 nlohmann::json run_of(const nlohmann::json& report, const std::string& scheduler)
@@ -36,7 +38,7 @@ TEST(MultiTreeCli, PlanMeetsTheOptimumAndTheReplayComesClose)
 {
   TemporaryDirectory dir;
   const auto plan = dir.path() + "/plan.json", dot = dir.path() + "/tree.dot";
-  const auto result = run_hbcast({"simulate", kTiers30, "--size", "256MiB", "--slices", "256", "-s",
+  const auto result = run_hbcast({"simulate", kTiers65, "--size", "256MiB", "--slices", "256", "-s",
                                   "multi-tree,lp-prune", "--format", "json", "--plan", plan, "--dot", dot});
   ASSERT_EQ(result.exit_status, 0) << result.err;
   const auto report = nlohmann::json::parse(result.out);
@@ -51,14 +53,14 @@ TEST(MultiTreeCli, PlanMeetsTheOptimumAndTheReplayComesClose)
   const double simulated = run.at("simulated").at("throughput").get<double>();
   EXPECT_GE(simulated / optimum, 0.95) << simulated << " of " << optimum;
   EXPECT_LE(simulated / optimum, 1.0 + 1e-9);
-  // The best single tree stays below the plan (Beaumont-Marchal-Robert: about 0.9 of the optimum here).
+  // A single tree stays below the plan (the best of them about 0.76 of the optimum here).
   EXPECT_LT(run_of(report, "lp-prune").at("simulated").at("throughput").get<double>(), simulated);
 
   const auto written = nlohmann::json::parse(read_file(dir.path() + "/plan.multi-tree.json"));
   ASSERT_EQ(written.at("trees").size(), weights.size());
   for (std::size_t k = 0; k < weights.size(); ++k) {
     EXPECT_DOUBLE_EQ(written.at("trees")[k].at("weight").get<double>(), weights[k]);
-    EXPECT_EQ(written.at("trees")[k].at("edges").size(), 29u);  // spans the 30 hosts
+    EXPECT_EQ(written.at("trees")[k].at("edges").size(), 64u);  // spans the 65 hosts
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree.multi-tree.tree" + std::to_string(k + 1) + ".dot"));
   }
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/tree.multi-tree.tree" + std::to_string(weights.size() + 1) +
