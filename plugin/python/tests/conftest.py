@@ -16,6 +16,8 @@ from hbcast._results import typed_rows
 
 PLATFORM_DIR = os.environ.get("HBCAST_PLATFORM_DIR", os.path.join(os.path.dirname(__file__), "../../../platforms"))
 TIERS_30 = os.path.join(PLATFORM_DIR, "tiers_30.xml")
+# Its steady-state optimum needs several trees (on tiers_30 one tree meets it).
+TIERS_65 = os.path.join(PLATFORM_DIR, "tiers_65.xml")
 GRID5000 = os.path.join(PLATFORM_DIR, "grid5000_88.xml")
 
 # Columns that differ between two runs of the same simulation.
@@ -62,6 +64,12 @@ def comparable(record):
 @pytest.fixture(scope="session")
 def tiers():
     with hbcast.load_platform(TIERS_30) as platform:
+        yield platform
+
+
+@pytest.fixture(scope="session")
+def tiers65():
+    with hbcast.load_platform(TIERS_65) as platform:
         yield platform
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 import hbcast
-from conftest import TIERS_30, cli_error, cli_records, comparable, run_cli, write
+from conftest import TIERS_30, TIERS_65, cli_error, cli_records, comparable, run_cli, write
 
 
 def test_written_plan_is_the_commands(tiers, tmp_path):
@@ -49,16 +49,16 @@ def test_plan_of_a_tree_written_by_hand_replays_as_the_command(tiers, tmp_path):
     assert comparable(mine) == comparable(cli_records(TIERS_30, "--tree", path, "--size", "1MiB")[0])
 
 
-def test_multi_tree_plan_round_trip(tiers, tmp_path):
-    plan_tree = tiers.schedule("multi-tree", size="64MiB", slices=64)
+def test_multi_tree_plan_round_trip(tiers65, tmp_path):
+    plan_tree = tiers65.schedule("multi-tree", size="64MiB", slices=64)
     path = tmp_path / "m.json"
     hbcast.write_plan(path, plan_tree, size="64MiB", slices=64)
-    back = hbcast.read_plan(path).tree(tiers, name="m")
+    back = hbcast.read_plan(path).tree(tiers65, name="m")
     assert isinstance(back, hbcast.MultiTree)
     assert back.weights == plan_tree.weights
     assert [t.edges for t in back.trees] == [t.edges for t in plan_tree.trees]
-    mine = hbcast.simulate(tiers, [back], size="64MiB", slices=64)[0]
-    assert comparable(mine) == comparable(cli_records(TIERS_30, "--tree", path, "--size", "64MiB", "--slices", 64)[0])
+    mine = hbcast.simulate(tiers65, [back], size="64MiB", slices=64)[0]
+    assert comparable(mine) == comparable(cli_records(TIERS_65, "--tree", path, "--size", "64MiB", "--slices", 64)[0])
 
 
 def test_bad_plans_are_the_commands_errors(tmp_path):

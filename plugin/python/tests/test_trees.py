@@ -6,7 +6,7 @@ import json
 import pytest
 
 import hbcast
-from conftest import TIERS_30, TWO_SITES, cli_error, cli_records, run_cli, write
+from conftest import TIERS_30, TIERS_65, TWO_SITES, cli_error, cli_records, run_cli, write
 
 SCHEDULERS = ["flat", "binomial", "fnf", "ecef-la", "lcf", "grow-tree"]
 
@@ -161,15 +161,15 @@ def test_multicast_tree_reaches_its_members(tiers):
     assert tree.prediction.pairwise.makespan == expected["pairwise_makespan"]
 
 
-def test_multi_tree_plan(tiers):
-    plan = tiers.schedule("multi-tree", size="64MiB", slices=64)
+def test_multi_tree_plan(tiers65):
+    plan = tiers65.schedule("multi-tree", size="64MiB", slices=64)
     assert isinstance(plan, hbcast.MultiTree) and len(plan.trees) >= 2
-    expected = cli_records(TIERS_30, "-s", "multi-tree", "--size", "64MiB", "--slices", 64)[0]
+    expected = cli_records(TIERS_65, "-s", "multi-tree", "--size", "64MiB", "--slices", 64)[0]
     assert plan.prediction.pairwise.period == expected["pairwise_period"]
     assert plan.prediction.own.throughput == expected["own_throughput"]
     assert sum(plan.weights) * hbcast.size_bytes("1MiB") == pytest.approx(plan.steady_state_optimum, rel=1e-9)
     for tree in plan.trees:
-        assert len(tree) == len(tiers)
+        assert len(tree) == len(tiers65)
 
 
 def test_schedule_errors_are_the_commands(tiers):
