@@ -1,4 +1,4 @@
-// Link-aware scheduling and contention analysis (issue: link-aware broadcast).
+// Link-aware scheduling and contention analysis.
 // - link-fnf, link-ecef and link-binomial on code-built multi-cluster platforms (ClusteredLinkModel: clusters of
 //   100 hosts behind SHARED backbones of 2.5 host links, 1 Gb/s uplinks to a core), 10^3 and 10^4 hosts;
 // - the contention analysis of a binomial tree against the SimGrid replay of the same tree on the

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The first run and the test build from a clean clone, without ccache: `./setup.sh --run`, then the
+# build that `./setup.sh --test` adds, then ctest; each with its wall and CPU time. The Debian
+# packages must be installed already (apt time is not counted: run ./setup.sh once first).
+#   scripts/perf/build.sh [JOBS]      (default: the number of cores)
+source "$(dirname "$0")/common.sh"
+jobs=${1:-$(nproc)}
+perf_header
+git clone -q "$repo" "$work/clone"
+cd "$work/clone"
+export CCACHE_DISABLE=1
+measure "./setup.sh --run (configure, build hbcast, simulate)" ./setup.sh --run
+measure "build everything else (what --test adds)" cmake --build build -j "$jobs"
+measure "ctest -j $jobs (every test)" ctest --test-dir build -j "$jobs"
+tail -3 "$work/out.txt"
