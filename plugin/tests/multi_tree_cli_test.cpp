@@ -118,3 +118,54 @@ TEST(MultiTreeCli, BeyondTheRoutedGraphLimitIsNotApplicable)
   EXPECT_NE(run.at("error").get<std::string>().find("up to 1024 hosts (this platform has 1025)"), std::string::npos)
       << run.dump();
 }
+
+// The executable forms, on tiers_65 (whose optimum needs several trees). Rate-capped: every transfer of tree t runs at its tree's planned rate, the
+// caps fit every port (the program's rows), so the replay's period is the optimum's. Periodic: the
+// slots of a period are one-port matchings; in exact mode on direct links the replay runs them as
+// predicted, transfer by transfer.
+TEST(MultiTreeCli, FormsReplayAsPredicted)
+{
+  TemporaryDirectory dir;
+  const auto plan = dir.path() + "/plan.json";
+  const auto result =
+      run_hbcast({"simulate", kTiers65, "--size", "64MiB", "--slices", "128", "-s",
+                  "multi-tree-capped,multi-tree-periodic", "--param", "alone=0", "--format", "json", "--plan", plan});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  for (const std::string scheduler : {"multi-tree-capped", "multi-tree-periodic"}) {
+    const auto run = run_of(report, scheduler);
+    ASSERT_EQ(run.at("status"), "ok") << run.dump();
+    EXPECT_EQ(run.at("plan").at("form"), scheduler == "multi-tree-capped" ? "capped" : "periodic");
+    EXPECT_GT(run.at("plan").at("trees").get<int>(), 1) << run.dump();
+    EXPECT_LE(std::abs(run.at("relative_error").at("makespan_vs_pairwise").get<double>()), 1e-6) << run.dump();
+  }
+  // Capped: the replay's period is the optimum's (slice bytes / the plan's throughput).
+  const auto capped = run_of(report, "multi-tree-capped");
+  EXPECT_GE(capped.at("simulated").at("throughput").get<double>() /
+                capped.at("plan").at("steady_state_optimum").get<double>(),
+            0.99)
+      << capped.dump();
+  // The periodic plan file carries its slots in order.
+  const auto periodic_plan = nlohmann::json::parse(read_file(dir.path() + "/plan.multi-tree-periodic.json"));
+  EXPECT_EQ(periodic_plan.at("version"), 2);
+  EXPECT_EQ(periodic_plan.at("form"), "periodic");
+  EXPECT_FALSE(periodic_plan.at("slots").empty());
+}
+
+TEST(MultiTreeCli, SmpiRunsTheFormsAsTheReplayDoes)
+{
+  TemporaryDirectory dir;
+  const auto plan = dir.path() + "/plan.json";
+  ASSERT_EQ(run_hbcast({"simulate", kTiers65, "--size", "16MiB", "--slices", "16", "-s",
+                        "multi-tree-capped,multi-tree-periodic", "--param", "alone=0", "--plan", plan})
+                .exit_status,
+            0);
+  for (const std::string form : {"capped", "periodic"}) {
+    const auto result =
+        run_hbcast({"smpi", kTiers65, "--plan", dir.path() + "/plan.multi-tree-" + form + ".json", "--format", "json"});
+    ASSERT_EQ(result.exit_status, 0) << form << ": " << result.err;
+    const auto json = nlohmann::json::parse(result.out);
+    EXPECT_LE(std::abs(json.at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6)
+        << form << ": " << json.dump();
+  }
+}

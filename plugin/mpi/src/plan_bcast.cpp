@@ -2,11 +2,25 @@
 
 #include "slice_schedule.hpp"
 
+#include <hbcast/core/element_ranges.hpp>
+#include <hbcast/core/periodic_schedule.hpp>
+
 #include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <ctime>
+#include <deque>
+#include <memory>
+#include <numeric>
 #include <set>
+#include <string>
 #include <vector>
+
+#ifdef HBCAST_SMPI
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+#endif
 
 namespace hbcast::mpi {
 namespace {
@@ -163,12 +177,269 @@ private:
   std::vector<MPI_Request> last_send_;
 };
 
+// Sleeps until `seconds` after `since` (MPI_Wtime): real time under MPI, simulated under SMPI.
+void sleep_until(double since, double seconds)
+{
+  const double remaining = seconds - (MPI_Wtime() - since);
+  if (remaining <= 0.0)
+    return;
+  timespec pause{static_cast<time_t>(remaining), static_cast<long>((remaining - std::floor(remaining)) * 1e9)};
+  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+  }
+}
+
+// The periodic form: this rank's steps (core's periodic_steps, which the replay runs too), each a
+// receive posted, a synchronous send, the receive awaited. A step's tag is its slot in the period
+// sequence, so a send meets only the receive its step posted.
+int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype, const RankPlan& plan, MPI_Comm comm,
+                   int rank)
+{
+  const auto steps = periodic_steps(plan.schedule, plan.parents, plan.weights, static_cast<NodeId>(rank),
+                                    static_cast<std::size_t>(count), plan.slices);
+  const std::size_t slots = plan.schedule.slots.size();
+  const auto tag = [slots](const PeriodicTransfer& transfer) {
+    return static_cast<int>((transfer.period * slots + transfer.slot) % kTagRange);
+  };
+  for (const auto& step : steps) {
+    MPI_Request receive = MPI_REQUEST_NULL;
+    if (step.receive)
+      if (int error = MPI_Irecv(base + static_cast<MPI_Aint>(step.receive->range.first) * extent,
+                                static_cast<int>(step.receive->range.count), datatype, static_cast<int>(step.receive->peer),
+                                tag(*step.receive), comm, &receive))
+        return error;
+    if (step.send)
+      if (int error = MPI_Send(base + static_cast<MPI_Aint>(step.send->range.first) * extent,
+                               static_cast<int>(step.send->range.count), datatype, static_cast<int>(step.send->peer),
+                               tag(*step.send), comm))
+        return error;
+    if (receive != MPI_REQUEST_NULL)
+      if (int error = MPI_Wait(&receive, MPI_STATUS_IGNORE))
+        return error;
+  }
+  return MPI_SUCCESS;
+}
+
+// The rate-capped form (the replay's replay_capped, part for part): rounds of slices split among
+// the trees by weight; the root starts round r at r x round / sum(weights) seconds; every rank keeps
+// a receive posted per tree and forwards each part at once to its children in that tree. Under MPI
+// the transfers are plain messages (the cap is the network's QoS); under SMPI they are SimGrid
+// communications with Comm::set_rate, the cap itself (SMPI's MPI calls take no rate).
+class CappedForwarder {
+public:
+  CappedForwarder(char* base, MPI_Aint extent, int count, MPI_Datatype datatype, const RankPlan& plan, MPI_Comm comm,
+                  int rank)
+      : base_(base), extent_(extent), count_(static_cast<std::size_t>(count)), datatype_(datatype), plan_(plan),
+        comm_(comm), rank_(rank), shares_(cumulative_shares(plan.weights)),
+        round_(std::max<std::size_t>(1, std::min(plan.form_slices, plan.slices))),
+        rounds_((plan.slices + round_ - 1) / round_)
+  {
+    int type_size = 0;
+    MPI_Type_size(datatype, &type_size);
+    const double slice_bytes = static_cast<double>(count) * type_size / static_cast<double>(plan.slices);
+    for (double weight : plan.weights)
+      rates_.push_back(weight * slice_bytes);
+    round_time_ = static_cast<double>(round_) / std::accumulate(plan.weights.begin(), plan.weights.end(), 0.0);
+    MPI_Aint lower_bound = 0, true_extent = 0;
+    MPI_Type_get_true_extent(datatype, &lower_bound, &true_extent);
+    contiguous_ = lower_bound == 0 && true_extent == extent && extent == type_size;
+  }
+
+  int run()
+  {
+    const std::size_t trees = plan_.trees.size();
+    if (plan_.trees.front().parent[rank_] < 0) {
+      const double start = MPI_Wtime();
+      for (std::size_t r = 0; r < rounds_; ++r) {
+        sleep_until(start, static_cast<double>(r) * round_time_);
+        for (std::size_t t = 0; t < trees; ++t)
+          if (const ElementRange range = part(t, r); range.count > 0)
+            if (int error = forward(t, range))
+              return error;
+      }
+      return finish_sends();
+    }
+    next_.assign(trees, 0);
+    pending_.resize(trees);
+    for (std::size_t t = 0; t < trees; ++t)
+      if (int error = post(t))
+        return error;
+    while (true) {
+      int t = -1;
+      std::size_t round = 0;
+      if (int error = wait_any(t, round))
+        return error;
+      if (t < 0)
+        break;
+      if (int error = forward(static_cast<std::size_t>(t), part(static_cast<std::size_t>(t), round)))
+        return error;
+      if (int error = post(static_cast<std::size_t>(t)))
+        return error;
+    }
+    return finish_sends();
+  }
+
+private:
+  // A part on its way to this rank: an MPI request, or under SMPI a SimGrid communication.
+  struct PendingPart {
+    std::size_t round = 0;
+    MPI_Request request = MPI_REQUEST_NULL;
+#ifdef HBCAST_SMPI
+    simgrid::s4u::CommPtr comm;
+    std::unique_ptr<char*> data = std::make_unique<char*>(nullptr);
+#endif
+  };
+
+  ElementRange part(std::size_t t, std::size_t r) const
+  {
+    return fraction_of(slices_range(count_, plan_.slices, r * round_, round_), shares_[t], shares_[t + 1]);
+  }
+  char* at(const ElementRange& range) const { return base_ + static_cast<MPI_Aint>(range.first) * extent_; }
+  int tag(std::size_t t) const { return static_cast<int>(t % kTagRange); }
+
+  // Tree t's next two non-empty parts posted (the second's latency overlaps the first's transfer,
+  // as in the replay), from t's parent.
+  int post(std::size_t t)
+  {
+    const int parent = plan_.trees[t].parent[rank_];
+    while (pending_[t].size() < 2) {
+      while (next_[t] < rounds_ && part(t, next_[t]).count == 0)
+        ++next_[t];
+      if (next_[t] >= rounds_)
+        return MPI_SUCCESS;
+      const ElementRange range = part(t, next_[t]);
+      PendingPart& pending = pending_[t].emplace_back();
+      pending.round = next_[t]++;
+#ifdef HBCAST_SMPI
+      if (contiguous_) {
+        pending.comm = mailbox(parent, rank_, t)->get_init();
+        pending.comm->set_dst_data(reinterpret_cast<void**>(pending.data.get()), sizeof(void*));
+        pending.comm->set_copy_data_callback(simgrid::s4u::Comm::copy_pointer_callback);
+        pending.comm->start();
+        continue;
+      }
+#endif
+      if (int error = MPI_Irecv(at(range), static_cast<int>(range.count), datatype_, parent, tag(t), comm_,
+                                &pending.request))
+        return error;
+    }
+    return MPI_SUCCESS;
+  }
+
+  // The tree whose next part arrived first (its round), or -1 when every part has. A tree's parts
+  // arrive in order: only its first pending one is awaited.
+  int wait_any(int& tree, std::size_t& round)
+  {
+    tree = -1;
+    std::vector<std::size_t> trees;
+    for (std::size_t t = 0; t < pending_.size(); ++t)
+      if (!pending_[t].empty())
+        trees.push_back(t);
+    if (trees.empty())
+      return MPI_SUCCESS;
+    std::size_t t = trees.front();
+#ifdef HBCAST_SMPI
+    if (contiguous_) {
+      std::vector<simgrid::s4u::CommPtr> comms;
+      for (std::size_t k : trees)
+        comms.push_back(pending_[k].front().comm);
+      t = trees[static_cast<std::size_t>(simgrid::s4u::Comm::wait_any(comms))];
+      const ElementRange range = part(t, pending_[t].front().round);
+      std::memcpy(at(range), *pending_[t].front().data, range.count * static_cast<std::size_t>(extent_));
+    } else
+#endif
+    {
+      std::vector<MPI_Request> requests;
+      for (std::size_t k : trees)
+        requests.push_back(pending_[k].front().request);
+      int index = MPI_UNDEFINED;
+      if (int error = MPI_Waitany(static_cast<int>(requests.size()), requests.data(), &index, MPI_STATUS_IGNORE))
+        return error;
+      t = trees[static_cast<std::size_t>(index)];
+    }
+    tree = static_cast<int>(t);
+    round = pending_[t].front().round;
+    pending_[t].pop_front();
+    return MPI_SUCCESS;
+  }
+
+  int forward(std::size_t t, const ElementRange& range)
+  {
+    for (int child : plan_.trees[t].children[rank_]) {
+#ifdef HBCAST_SMPI
+      if (contiguous_) {
+        const double bytes = static_cast<double>(range.count) * static_cast<double>(extent_);
+        simgrid::s4u::CommPtr comm = mailbox(rank_, child, t)->put_init(at(range), static_cast<uint64_t>(bytes));
+        comm->set_copy_data_callback(simgrid::s4u::Comm::copy_pointer_callback);
+        comm->set_rate(rates_[t]);
+        comm->start();
+        // The finished ones are let go as it goes: SimGrid searches an actor's unfinished list on
+        // every completion, and the buffer must stay until every send is done.
+        capped_sends_.push_back(comm);
+        while (!capped_sends_.empty() && capped_sends_.front()->test())
+          capped_sends_.pop_front();
+        continue;
+      }
+#endif
+      sends_.emplace_back();
+      if (int error = MPI_Isend(at(range), static_cast<int>(range.count), datatype_, child, tag(t), comm_, &sends_.back()))
+        return error;
+    }
+    return MPI_SUCCESS;
+  }
+
+  int finish_sends()
+  {
+#ifdef HBCAST_SMPI
+    for (auto& comm : capped_sends_)
+      comm->wait();
+#endif
+    return sends_.empty() ? MPI_SUCCESS
+                          : MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(), MPI_STATUSES_IGNORE);
+  }
+
+#ifdef HBCAST_SMPI
+  // One mailbox per broadcast, sender, receiver and tree: a tree's parts arrive in round order.
+  simgrid::s4u::Mailbox* mailbox(int from, int to, std::size_t t) const
+  {
+    return simgrid::s4u::Mailbox::by_name("hbcast-capped/" + std::to_string(instance_) + "/" + std::to_string(from) +
+                                          "/" + std::to_string(to) + "/" + std::to_string(t));
+  }
+  std::deque<simgrid::s4u::CommPtr> capped_sends_;
+  // Every rank counts its broadcasts alike, so the n-th broadcast of each uses the same mailboxes.
+  static inline std::size_t broadcasts_ = 0;
+  std::size_t instance_ = broadcasts_++;
+#endif
+  char* base_;
+  MPI_Aint extent_;
+  std::size_t count_;
+  MPI_Datatype datatype_;
+  const RankPlan& plan_;
+  MPI_Comm comm_;
+  int rank_;
+  std::vector<double> shares_;
+  std::size_t round_, rounds_;
+  std::vector<double> rates_;
+  double round_time_ = 0.0;
+  bool contiguous_ = true;
+  std::vector<std::size_t> next_;
+  std::vector<std::deque<PendingPart>> pending_;
+  std::vector<MPI_Request> sends_;
+};
+
 }  // namespace
 
 int plan_bcast(void* buffer, int count, MPI_Datatype datatype, const RankPlan& plan, MPI_Comm comm)
 {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
+  if (plan.form != MultiTreeForm::concurrent && count >= static_cast<int>(plan.slices)) {
+    MPI_Aint lower_bound = 0, extent = 0;
+    MPI_Type_get_extent(datatype, &lower_bound, &extent);
+    char* base = static_cast<char*>(buffer);
+    if (plan.form == MultiTreeForm::periodic)
+      return periodic_bcast(base, extent, count, datatype, plan, comm, rank);
+    return CappedForwarder(base, extent, count, datatype, plan, comm, rank).run();
+  }
   const SlicedBuffer sliced(buffer, count, datatype, plan.slices);
   SliceForwarder forwarder(plan, sliced, comm, rank);
   if (int error = forwarder.post_receives())

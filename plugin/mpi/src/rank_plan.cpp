@@ -107,6 +107,32 @@ RankPlan map_plan_to_ranks(const BroadcastPlan& plan, const std::vector<std::str
   for (std::size_t t = 0; t < plan.trees.size(); ++t) {
     mapped.weights.push_back(plan.trees[t].weight);
     mapped.trees.push_back(map_tree(plan.trees[t], t, mapped.root, rank_of, rank_hosts));
+    mapped.parents.emplace_back();
+    for (int parent : mapped.trees.back().parent)
+      mapped.parents.back().push_back(parent < 0 ? kNoNode : static_cast<NodeId>(parent));
+  }
+  const auto form = multi_tree_form_named(plan.form);
+  if (!form)
+    throw PlanError("plan: unknown form '" + plan.form + "'");
+  mapped.form = *form;
+  mapped.form_slices = plan.form_slices;
+  if (mapped.form == MultiTreeForm::periodic) {
+    if (mapped.multi_port)
+      throw PlanError("plan: the periodic form is one-port");
+    mapped.schedule.period_slices = plan.form_slices;
+    for (const auto& slot : plan.slots) {
+      mapped.schedule.slots.emplace_back();
+      for (const auto& piece : slot)
+        mapped.schedule.slots.back().push_back(
+            {piece.tree, static_cast<NodeId>(rank_running(rank_of, piece.from, "a slot sends from", rank_hosts.size())),
+             static_cast<NodeId>(rank_running(rank_of, piece.to, "a slot sends to", rank_hosts.size())), piece.first,
+             piece.last});
+    }
+    try {
+      check_periodic_schedule(mapped.schedule, mapped.parents);
+    } catch (const std::invalid_argument& error) {
+      throw PlanError(std::string("plan: ") + error.what());
+    }
   }
   return mapped;
 }

@@ -1,4 +1,6 @@
 #pragma once
+#include <hbcast/core/multi_tree_form.hpp>
+#include <hbcast/core/periodic_schedule.hpp>
 #include <hbcast/plan/broadcast_plan.hpp>
 
 #include <string>
@@ -24,6 +26,12 @@ struct RankPlan {
   bool multi_port = false;
   std::vector<double> weights;  ///< one per tree
   std::vector<RankTree> trees;
+  /// How several trees run (BroadcastPlan::form), slices per round (capped) or period (periodic).
+  MultiTreeForm form = MultiTreeForm::concurrent;
+  std::size_t form_slices = 0;
+  /// periodic: the slots over ranks, and each tree's parents as core's periodic_steps reads them.
+  PeriodicSchedule schedule;
+  std::vector<std::vector<NodeId>> parents;
 };
 
 /// Maps `plan` onto ranks, rank r running on rank_hosts[r]. Throws PlanError (hbcast/plan/

@@ -1,6 +1,7 @@
 #!/bin/sh
 # libhbcast_mpi under Open MPI on this machine: every scheduler's plan (atomic, pipelined one-port,
-# pipelined multi-port, a root that is not the first host, multi-tree plans) on an 8-host platform, run by
+# pipelined multi-port, a root that is not the first host, multi-tree plans and their rate-capped and
+# periodic forms) on an 8-host platform, run by
 # `mpirun -np 8`; hbcast_mpi_check checks that every rank's buffer is bit-identical to the
 # root's (random data, odd sizes, a count not divisible by the slices, a derived datatype).
 # Then the errors: a plan that does not match the communicator fails with a message, no hang.
@@ -24,7 +25,14 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # Multi-tree plans: several weighted trees sharing the slices, both port models.
 "$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 16 --plan "$work/multi-tree.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s multi-tree --size 1MB --slices 9 --port multi --plan "$work/multi-tree-mp.json" --format csv >/dev/null
+# Their executable forms: rate-capped (both port models) and periodic (slots in order).
+"$hbcast" simulate "$work/p8.xml" -s multi-tree-capped,multi-tree-periodic --param alone=0 --size 1MB --slices 16 \
+  --plan "$work/form.json" --format csv >/dev/null
+"$hbcast" simulate "$work/p8.xml" -s multi-tree-capped --param alone=0 --size 1MB --slices 9 --port multi \
+  --plan "$work/form-mp.json" --format csv >/dev/null
 grep -q '"weight"' "$work/multi-tree.json" || fail "no multi-tree plan written"
+grep -q '"slots"' "$work/form.multi-tree-periodic.json" || fail "no periodic plan written"
+grep -q '"form": "capped"' "$work/form-mp.json" || fail "no multi-port rate-capped plan written"
 plans=$(ls "$work"/*.json)
 count=$(echo "$plans" | wc -l)
 [ "$count" -ge 60 ] || fail "expected a plan per scheduler and mode, got $count"

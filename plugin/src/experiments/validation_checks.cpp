@@ -67,6 +67,24 @@ CheckResult no_rows(CheckResult result)
   return result;
 }
 
+// The smallest value, for a target every row must meet (e.g. every platform's ratio).
+CheckResult check_min(const ResultsTable& results, const YAML::Node& check, const std::string& path)
+{
+  const std::string column = check_text(check, "column", path);
+  const double bound = check_number(check, "at_least", path);
+  const auto sample = values(results, column, check["where"], path);
+  CheckResult result{fmt::format("min {}{}", column, where_text(check["where"], path)), "", fmt::format(">= {:g}", bound),
+                     Verdict::fail, ""};
+  if (sample.empty())
+    return no_rows(std::move(result));
+  double lowest = INFINITY;
+  for (double value : sample)
+    lowest = std::isnan(value) || std::isnan(lowest) ? NAN : std::min(lowest, value);
+  result.measured = fmt::format("{:.4g} (n = {})", lowest, sample.size());
+  result.verdict = lowest >= bound ? Verdict::pass : Verdict::fail;  // a NaN fails
+  return result;
+}
+
 CheckResult check_all_ok(const ResultsTable& results)
 {
   std::size_t ok = 0;
@@ -222,6 +240,7 @@ const std::vector<CheckKind>& check_kinds()
   static const std::vector<CheckKind> kinds = {
       {"all_ok", {}, {}},
       {"max_abs", {"column", "where", "at_most"}, {"column", "at_most"}},
+      {"min", {"column", "where", "at_least"}, {"column", "at_least"}},
       {"mean", {"column", "where", "published", "tolerance", "at_least", "at_most", "report_only"}, {"column"}},
       {"ordering", {"column", "x", "by", "order"}, {"column", "x", "by", "order"}},
       {"report", {"column", "x", "by"}, {"column", "x", "by"}, false},
@@ -371,6 +390,8 @@ std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML
       result = check_max_abs(results, check, case_path);
     else if (kind == "mean")
       result = check_mean(results, check, case_path);
+    else if (kind == "min")
+      result = check_min(results, check, case_path);
     else if (kind == "ordering")
       result = check_ordering(results, check, case_path);
     else if (kind == "report")

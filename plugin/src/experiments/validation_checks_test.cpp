@@ -73,6 +73,7 @@ TEST(ValidationChecks, EveryCheckOverZeroRowsFails)
   const std::vector<std::pair<std::string, std::string>> checks = {
       {"{check: max_abs, column: value, at_most: 1}", "no rows"},
       {"{check: mean, column: value, at_least: 0}", "no rows"},
+      {"{check: min, column: value, at_least: 0}", "no rows"},
       {"{check: ordering, column: value, x: nodes, by: scheduler, order: [fnf, binomial]}", "no rows"},
       {"{check: report, column: value, x: nodes, by: scheduler}", "no rows"},
       {"{check: best_ratio, x: nodes, at_most: 1}", "no hbcast row ran"},
@@ -112,6 +113,11 @@ TEST(ValidationChecks, AggregatesAreJudgedOnTheirRows)
   EXPECT_EQ(worst.measured, "1.5 (n = 2)");
   EXPECT_EQ(evaluate(kRows, "{check: max_abs, column: value, where: {scheduler: fnf}, at_most: 1.4}").verdict,
             Verdict::fail);
+  // min over binomial: min(1, 2).
+  EXPECT_EQ(evaluate(kRows, "{check: min, column: value, where: {scheduler: binomial}, at_least: 1}").verdict,
+            Verdict::pass);
+  EXPECT_EQ(evaluate(kRows, "{check: min, column: value, where: {scheduler: binomial}, at_least: 1.01}").measured,
+            "1 (n = 2)");
   const auto mean = evaluate(kRows, "{check: mean, column: value, where: {scheduler: binomial}, published: 1.55, "
                                     "tolerance: 0.1}");
   EXPECT_EQ(mean.verdict, Verdict::pass);

@@ -1,5 +1,7 @@
 #include <hbcast/plan/plan_json.hpp>
 
+#include <hbcast/plan/plan_tree.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -68,8 +70,8 @@ PlanTree tree_from_json(const Json& json, const std::set<std::string>& hosts, co
 
 void check_header(const BroadcastPlan& plan)
 {
-  if (plan.version != BroadcastPlan::kVersion)
-    throw PlanError("plan version " + std::to_string(plan.version) + " is not supported (this is version " +
+  if (plan.version < 1 || plan.version > BroadcastPlan::kVersion)
+    throw PlanError("plan version " + std::to_string(plan.version) + " is not supported (this reads versions 1 to " +
                     std::to_string(BroadcastPlan::kVersion) + ")");
   if (!(plan.message_bytes > 0.0) || !std::isfinite(plan.message_bytes))
     throw PlanError("plan: \"message_bytes\" must be positive");
@@ -77,6 +79,47 @@ void check_header(const BroadcastPlan& plan)
     throw PlanError("plan: \"slices\" must be at least 1");
   if (plan.port != "one-port" && plan.port != "multi-port")
     throw PlanError("plan: \"port\" must be \"one-port\" or \"multi-port\", not '" + plan.port + "'");
+}
+
+// Version 2's executable forms: "form", its slices per round or period, a periodic plan's slots.
+void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPlan& plan)
+{
+  plan.form = json.contains("form") ? field<std::string>(json, "form", "plan") : "concurrent";
+  if (plan.form == "concurrent")
+    return;
+  if (plan.version < 2)
+    throw PlanError("plan: \"form\" needs version 2");
+  if (plan.form != "capped" && plan.form != "periodic")
+    throw PlanError("plan: \"form\" must be \"concurrent\", \"capped\" or \"periodic\", not '" + plan.form + "'");
+  const char* key = plan.form == "capped" ? "round_slices" : "period_slices";
+  plan.form_slices = field<std::size_t>(json, key, "plan");
+  if (plan.form_slices == 0)
+    throw PlanError(std::string("plan: \"") + key + "\" must be at least 1");
+  if (plan.form == "capped")
+    return;
+  const auto slots = field<Json>(json, "slots", "plan");
+  if (!slots.is_array() || slots.empty())
+    throw PlanError("plan: \"slots\" must be a non-empty list");
+  for (std::size_t s = 0; s < slots.size(); ++s) {
+    const std::string where = "plan slot " + std::to_string(s);
+    if (!slots[s].is_array())
+      throw PlanError(where + ": must be a list of pieces");
+    plan.slots.emplace_back();
+    for (std::size_t k = 0; k < slots[s].size(); ++k) {
+      const std::string at = where + ", piece " + std::to_string(k);
+      PlanPiece piece{field<std::size_t>(slots[s][k], "tree", at), field<std::string>(slots[s][k], "from", at),
+                      field<std::string>(slots[s][k], "to", at), field<double>(slots[s][k], "first", at),
+                      field<double>(slots[s][k], "last", at)};
+      if (piece.tree >= plan.trees.size())
+        throw PlanError(at + ": tree " + std::to_string(piece.tree) + " does not exist");
+      check_host(hosts, piece.from, at);
+      check_host(hosts, piece.to, at);
+      if (!(0.0 <= piece.first && piece.first < piece.last && piece.last <= 1.0))
+        throw PlanError(at + ": needs 0 <= \"first\" < \"last\" <= 1");
+      plan.slots.back().push_back(std::move(piece));
+    }
+  }
+  to_periodic_schedule(plan, plan.hosts);  // one port per slot, every edge's block sent once
 }
 
 }  // namespace
@@ -97,6 +140,22 @@ std::string plan_to_json(const BroadcastPlan& plan)
                {"platform", plan.platform},      {"hosts", plan.hosts},       {"root", plan.root},
                {"message_bytes", plan.message_bytes}, {"slices", plan.slices}, {"port", plan.port},
                {"trees", std::move(trees)}};
+  if (plan.form != "concurrent") {
+    json["version"] = 2;
+    json["form"] = plan.form;
+    json[plan.form == "capped" ? "round_slices" : "period_slices"] = plan.form_slices;
+  }
+  if (plan.form == "periodic") {
+    Json slots = Json::array();
+    for (const auto& slot : plan.slots) {
+      Json pieces = Json::array();
+      for (const auto& piece : slot)
+        pieces.push_back({{"tree", piece.tree}, {"from", piece.from}, {"to", piece.to}, {"first", piece.first},
+                          {"last", piece.last}});
+      slots.push_back(std::move(pieces));
+    }
+    json["slots"] = std::move(slots);
+  }
   if (plan.predicted_makespan)
     json["predicted_makespan"] = *plan.predicted_makespan;
   if (plan.simulated_makespan)
@@ -133,6 +192,7 @@ BroadcastPlan plan_from_json(const std::string& text)
     throw PlanError("plan: \"trees\" must be a non-empty list");
   for (std::size_t t = 0; t < trees.size(); ++t)
     plan.trees.push_back(tree_from_json(trees[t], hosts, "plan tree " + std::to_string(t)));
+  read_form(json, hosts, plan);
   if (json.contains("predicted_makespan"))
     plan.predicted_makespan = field<double>(json, "predicted_makespan", "plan");
   if (json.contains("simulated_makespan"))

@@ -168,8 +168,8 @@ TEST(PlanJson, RefusesBadPlansNamingTheProblem)
   expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "b", "start": -1}]}])"),
                     "\"start\" must be a time >= 0");
   auto text = valid_plan_with(R"([{"weight": 1, "edges": []}])");
-  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 2"),
-                    "plan version 2 is not supported");
+  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 3"),
+                    "plan version 3 is not supported");
   expect_plan_error(std::string(text).replace(text.find("one-port"), 8, "two-port"), "\"port\" must be");
   expect_plan_error(std::string(text).replace(text.find("\"slices\": 2"), 11, "\"slices\": 0"),
                     "\"slices\" must be at least 1");
@@ -185,4 +185,67 @@ TEST(PlanJson, LoadNamesTheFile)
   } catch (const PlanError& error) {
     EXPECT_STREQ(error.what(), "cannot read plan '/nonexistent/plan.json'");
   }
+}
+
+namespace {
+
+// Two trees on a, b, c (a -> b -> c weight 3, a -> c -> b weight 1) in version 2 with `form`.
+std::string form_plan(const std::string& version, const std::string& form)
+{
+  return R"({"format": "hbcast-plan", "version": )" + version +
+         R"(, "hosts": ["a", "b", "c"], "root": "a", "message_bytes": 1000, "slices": 8, "port": "one-port",
+             "trees": [{"weight": 3, "edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]},
+                       {"weight": 1, "edges": [{"from": "a", "to": "c"}, {"from": "c", "to": "b"}]}], )" +
+         form + "}";
+}
+
+// Slot 2: b sends to c while c sends to b (each host one send, one receive); b -> c in two pieces.
+const std::string kSlots = R"("slots": [[{"tree": 0, "from": "a", "to": "b", "first": 0, "last": 1}],
+    [{"tree": 1, "from": "a", "to": "c", "first": 0, "last": 1}],
+    [{"tree": 0, "from": "b", "to": "c", "first": 0, "last": 0.5}, {"tree": 1, "from": "c", "to": "b", "first": 0, "last": 1}],
+    [{"tree": 0, "from": "b", "to": "c", "first": 0.5, "last": 1}]])";
+
+}  // namespace
+
+TEST(PlanJson, ExecutableFormsRoundTrip)
+{
+  const auto periodic = plan_from_json(form_plan("2", R"("form": "periodic", "period_slices": 4, )" + kSlots));
+  EXPECT_EQ(periodic.form, "periodic");
+  EXPECT_EQ(periodic.form_slices, 4u);
+  ASSERT_EQ(periodic.slots.size(), 4u);
+  EXPECT_EQ(periodic.slots[2][1].from, "c");
+  EXPECT_EQ(periodic.slots[2][0].last, 0.5);
+  const auto back = plan_from_json(plan_to_json(periodic));
+  EXPECT_EQ(back.form, "periodic");
+  ASSERT_EQ(back.slots.size(), 4u);
+  EXPECT_EQ(back.slots[3][0].first, 0.5);
+  const auto capped = plan_from_json(plan_to_json(plan_from_json(form_plan("2", R"("form": "capped", "round_slices": 2)"))));
+  EXPECT_EQ(capped.form, "capped");
+  EXPECT_EQ(capped.form_slices, 2u);
+  EXPECT_TRUE(capped.slots.empty());
+  // A plan without a form stays version 1, which every reader of version 1 still reads.
+  EXPECT_NE(plan_to_json(plan_from_json(form_plan("1", R"("form": "concurrent")"))).find("\"version\": 1"),
+            std::string::npos);
+}
+
+TEST(PlanJson, RefusesBadFormsNamingTheProblem)
+{
+  expect_plan_error(form_plan("1", R"("form": "capped", "round_slices": 2)"), "\"form\" needs version 2");
+  expect_plan_error(form_plan("2", R"("form": "paced", "round_slices": 2)"), "\"form\" must be");
+  expect_plan_error(form_plan("2", R"("form": "capped", "round_slices": 0)"), "\"round_slices\" must be at least 1");
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4)"), "slots");
+  // b receives twice in one slot: from a in tree 0 and from c in tree 1.
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slots": [
+      [{"tree": 0, "from": "a", "to": "b", "first": 0, "last": 1}, {"tree": 1, "from": "c", "to": "b", "first": 0, "last": 1}],
+      [{"tree": 1, "from": "a", "to": "c", "first": 0, "last": 1}], [{"tree": 0, "from": "b", "to": "c", "first": 0, "last": 1}]])"),
+                    "sends or receives twice");
+  // b -> c's block is sent only up to half.
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slots": [
+      [{"tree": 0, "from": "a", "to": "b", "first": 0, "last": 1}], [{"tree": 1, "from": "a", "to": "c", "first": 0, "last": 1}],
+      [{"tree": 0, "from": "b", "to": "c", "first": 0, "last": 0.5}, {"tree": 1, "from": "c", "to": "b", "first": 0, "last": 1}]])"),
+                    "do not reach its block's end");
+  // An edge that is not its tree's.
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slots": [
+      [{"tree": 0, "from": "a", "to": "c", "first": 0, "last": 1}]])"),
+                    "not an edge of tree 0");
 }

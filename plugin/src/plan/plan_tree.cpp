@@ -45,4 +45,45 @@ BroadcastTree to_broadcast_tree(const PlanTree& tree, const std::vector<std::str
   return result;
 }
 
+PeriodicSchedule to_periodic_schedule(const BroadcastPlan& plan, const std::vector<std::string>& host_names)
+{
+  std::unordered_map<std::string, NodeId> index;
+  for (NodeId v = 0; v < host_names.size(); ++v)
+    index.emplace(host_names[v], v);
+  auto node = [&](const std::string& name) {
+    auto found = index.find(name);
+    if (found == index.end())
+      throw PlanError("plan host '" + name + "' is not a host of the platform");
+    return found->second;
+  };
+  PeriodicSchedule schedule;
+  schedule.period_slices = plan.form_slices;
+  for (const auto& slot : plan.slots) {
+    schedule.slots.emplace_back();
+    for (const auto& piece : slot)
+      schedule.slots.back().push_back({piece.tree, node(piece.from), node(piece.to), piece.first, piece.last});
+  }
+  std::vector<std::vector<NodeId>> parents;
+  for (const auto& tree : plan.trees)
+    parents.push_back(to_broadcast_tree(tree, host_names, plan.root).parents());
+  try {
+    check_periodic_schedule(schedule, parents);
+  } catch (const std::invalid_argument& error) {
+    throw PlanError(std::string("plan: ") + error.what());
+  }
+  return schedule;
+}
+
+std::vector<std::vector<PlanPiece>> to_plan_slots(const PeriodicSchedule& schedule,
+                                                  const std::vector<std::string>& host_names)
+{
+  std::vector<std::vector<PlanPiece>> slots;
+  for (const auto& slot : schedule.slots) {
+    slots.emplace_back();
+    for (const auto& piece : slot)
+      slots.back().push_back({piece.tree, host_names.at(piece.from), host_names.at(piece.to), piece.first, piece.last});
+  }
+  return slots;
+}
+
 }  // namespace hbcast

@@ -123,18 +123,23 @@ TEST(MultiTree, RandomGraphsBothPortModels)
 
 TEST(MultiTree, RegisteredByNameOnly)
 {
-  const SchedulerInfo* registered = find_scheduler("multi-tree");
-  ASSERT_NE(registered, nullptr);
-  EXPECT_TRUE(registered->named_only);  // a plan, not a tree: `all` leaves it out
-  EXPECT_TRUE(registered->needs_platform_graph);
+  // Plans, not trees: `all` leaves them out.
   const auto all = schedulers_of_all();
-  EXPECT_EQ(std::count(all.begin(), all.end(), registered), 0);
-  // The named-only ones: the plans (multi-tree, two-tree) and best, which chooses among them all.
+  for (const char* name : {"multi-tree", "multi-tree-capped", "multi-tree-periodic"}) {
+    const SchedulerInfo* registered = find_scheduler(name);
+    ASSERT_NE(registered, nullptr) << name;
+    EXPECT_TRUE(registered->named_only) << name;
+    EXPECT_TRUE(registered->needs_platform_graph) << name;
+    EXPECT_EQ(std::count(all.begin(), all.end(), registered), 0) << name;
+  }
+  // The named-only ones: the plans (multi-tree and its forms, two-tree) and best, which chooses
+  // among them all.
   std::vector<std::string> named_only;
   for (const auto& scheduler : scheduler_registry())
     if (scheduler.named_only)
       named_only.push_back(scheduler.name);
   std::sort(named_only.begin(), named_only.end());
-  EXPECT_EQ(named_only, (std::vector<std::string>{"best", "multi-tree", "two-tree"}));
+  EXPECT_EQ(named_only, (std::vector<std::string>{"best", "multi-tree", "multi-tree-capped", "multi-tree-periodic",
+                                                  "two-tree"}));
   EXPECT_EQ(all.size() + named_only.size(), scheduler_registry().size());
 }

@@ -15,10 +15,10 @@
 namespace hbcast::cli {
 namespace {
 
-PlanFigures simulate_isolated(const std::string& platform, const BroadcastPlan& plan, double bytes)
+PlanFigures simulate_isolated(const std::string& platform, const BroadcastPlan& plan, double bytes, double envelope)
 {
   auto outcome = run_isolated([&] {
-    const PlanFigures figures = simulate_plan(platform, plan, bytes);
+    const PlanFigures figures = simulate_plan(platform, plan, bytes, envelope);
     return nlohmann::json{{"predicted", figures.predicted}, {"simulated", figures.simulated}}.dump();
   });
   if (!outcome.ok)
@@ -44,6 +44,7 @@ SmpiComparison compare_plan_in_smpi(const std::string& platform, const std::stri
   comparison.scheduler = plan.scheduler;
   comparison.root = plan.root;
   comparison.port = plan.port;
+  comparison.form = plan.form;
   comparison.hosts = plan.hosts.size();
   comparison.slices = plan.slices;
   comparison.message_bytes = size.value_or(plan.message_bytes);
@@ -54,8 +55,15 @@ SmpiComparison compare_plan_in_smpi(const std::string& platform, const std::stri
     throw std::invalid_argument("the SMPI run broadcasts MPI_BYTEs with an int count: at most 2 GiB - 1");
   comparison.even_slices = std::fmod(comparison.message_bytes, static_cast<double>(plan.slices)) == 0.0;
   // SMPI sends every slice as a message of its bytes + the envelope (the notes' "SMPI against a replay").
+  // The executable forms send other messages: the periodic form's pieces each carry an envelope
+  // (the replay adds it per message); the rate-capped form's parts go through SimGrid's own
+  // communications under SMPI (Comm::set_rate), which carry none.
   comparison.modeled_bytes = comparison.message_bytes + kSmpiEnvelopeBytes * static_cast<double>(plan.slices);
-  comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.modeled_bytes);
+  if (plan.form == "concurrent")
+    comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.modeled_bytes, 0.0);
+  else
+    comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.message_bytes,
+                                          plan.form == "periodic" ? kSmpiEnvelopeBytes : 0.0);
   comparison.smpi = run_smpi_timing({comparison.platform, plan.hosts, {},
                                      {"--plan", plan_path, "--bytes", fmt::format("{:.0f}", comparison.message_bytes)}});
   return comparison;
@@ -66,9 +74,18 @@ void write_smpi_comparison_table(std::ostream& out, const SmpiComparison& c)
   out << fmt::format("platform  {} ({} hosts), root {}\n", c.platform, c.hosts, c.root);
   out << fmt::format("plan      {} (scheduler {}, {} slice{}, {})\n", c.plan_path, c.scheduler, c.slices,
                      c.slices == 1 ? "" : "s", c.port);
-  out << fmt::format("message   {} ({:.0f} bytes); SMPI adds {:.0f} bytes to each of the {} messages, so hbcast's "
-                     "figures are for {:.0f} bytes\n",
-                     format_size(c.message_bytes), c.message_bytes, kSmpiEnvelopeBytes, c.slices, c.modeled_bytes);
+  if (c.form == "concurrent")
+    out << fmt::format("message   {} ({:.0f} bytes); SMPI adds {:.0f} bytes to each of the {} messages, so hbcast's "
+                       "figures are for {:.0f} bytes\n",
+                       format_size(c.message_bytes), c.message_bytes, kSmpiEnvelopeBytes, c.slices, c.modeled_bytes);
+  else if (c.form == "periodic")
+    out << fmt::format("message   {} ({:.0f} bytes), periodic form; SMPI adds {:.0f} bytes to each MPI message, and "
+                       "hbcast's replay adds them to each of its messages too\n",
+                       format_size(c.message_bytes), c.message_bytes, kSmpiEnvelopeBytes);
+  else
+    out << fmt::format("message   {} ({:.0f} bytes), rate-capped form: SimGrid communications with Comm::set_rate "
+                       "under SMPI too (no MPI envelope)\n",
+                       format_size(c.message_bytes), c.message_bytes);
   if (!c.even_slices)
     out << "note      the size is not a multiple of the slices: SMPI's slices differ by one byte, hbcast's are equal\n";
   out << "smpirun   ";
@@ -92,6 +109,7 @@ void write_smpi_comparison_json(std::ostream& out, const SmpiComparison& c)
                          {"hosts", c.hosts},
                          {"root", c.root},
                          {"port", c.port},
+                         {"form", c.form},
                          {"slices", c.slices},
                          {"message_bytes", c.message_bytes},
                          {"modeled_bytes", c.modeled_bytes},

@@ -63,6 +63,11 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
   for (std::size_t k = 0; k < run.plan_children.size(); ++k)
     plan.trees.push_back(to_plan_tree(BroadcastTree(root_of(report), run.plan_children[k]), report.host_names,
                                       run.plan_weights[k]));
+  if (run.plan_form == "capped" || run.plan_form == "periodic") {
+    plan.form = run.plan_form;
+    plan.form_slices = run.plan_form_slices;
+    plan.slots = to_plan_slots(run.plan_schedule, report.host_names);
+  }
   plan.predicted_makespan = run.pairwise.makespan;
   plan.simulated_makespan = run.simulated.makespan;
   return plan;

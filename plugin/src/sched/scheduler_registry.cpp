@@ -6,6 +6,8 @@
 #include <hbcast/platform_graph/lp_grow_tree.hpp>
 #include <hbcast/platform_graph/lp_prune.hpp>
 #include <hbcast/platform_graph/multi_tree.hpp>
+#include <hbcast/platform_graph/multi_tree_capped.hpp>
+#include <hbcast/platform_graph/multi_tree_periodic.hpp>
 #include <hbcast/platform_graph/multiport_grow_tree.hpp>
 #include <hbcast/platform_graph/multiport_prune_degree.hpp>
 #include <hbcast/platform_graph/topo_grow_tree.hpp>
@@ -133,6 +135,21 @@ std::vector<SchedulerInfo> build_registry()
                       "rows (a plan, run only when named)",
                       "Beaumont-Marchal-Robert, section 4.1 (SSB), Edmonds' branching theorem", schedule_multi_tree, true, {},
                       {}, true, true});
+  registry.push_back({"multi-tree-capped",
+                      "multi-tree's plan with every transfer capped at its tree's planned rate (Comm::set_rate), each "
+                      "round of slices split among the trees by weight (a plan, run only when named)",
+                      "Beaumont-Marchal-Robert, section 4.1 (SSB); rate-capped execution", schedule_multi_tree_capped, true, {},
+                      {{"round", "slices per round (0: K / (20 x the deepest tree's depth), doubled while the replay "
+                                 "would exceed 10^6 transfers)", 0},
+                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1}},
+                      true, true});
+  registry.push_back({"multi-tree-periodic",
+                      "multi-tree's plan in time-slotted periods, no port used twice in a slot (weighted bipartite "
+                      "edge colouring; one-port; a plan, run only when named)",
+                      "Beaumont, Legrand, Marchal, Robert, IEEE TPDS 2005; Beaumont-Marchal-Robert, section 4.1 (SSB)",
+                      schedule_multi_tree_periodic, true, {},
+                      {{"period", "slices per period (0: chosen by predicted makespan)", 0},
+                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1}}, true, true});
   return registry;
 }
 

@@ -11,8 +11,10 @@ namespace hbcast::cli {
 std::vector<const SchedulerInfo*> best_candidate_schedulers()
 {
   std::vector<const SchedulerInfo*> schedulers;
+  // multi-tree's executable forms run multi-tree's plan (the same trees and weights), which the
+  // predictor ranks as multi-tree: they are not candidates of their own.
   for (const SchedulerInfo& scheduler : scheduler_registry())
-    if (scheduler.name != "best")
+    if (scheduler.name != "best" && scheduler.name != "multi-tree-capped" && scheduler.name != "multi-tree-periodic")
       schedulers.push_back(&scheduler);
   return schedulers;
 }

@@ -1,15 +1,21 @@
 #include <hbcast/simulation/multi_tree_run.hpp>
 
 #include <hbcast/core/slice_interleaving.hpp>
+#include <hbcast/eval/form_timeline.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform_graph/periodic_decomposition.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
+#include <hbcast/replay/multi_tree_form_replay.hpp>
 #include <hbcast/simulation/replay_figures.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace hbcast::cli {
 namespace {
@@ -24,40 +30,202 @@ Figures plan_figures(const PlanPrediction& prediction, double period, double sli
   return figures;
 }
 
+Figures timeline_figures(const FormTimeline& timeline, double slice_bytes)
+{
+  Figures figures;
+  figures.makespan = timeline.makespan;
+  if (timeline.period > 0.0) {
+    figures.period = timeline.period;
+    figures.throughput = slice_bytes / timeline.period;
+  }
+  return figures;
+}
+
+// The rate-capped form's rounds. A part crosses a hop in round / sum(weights) seconds, so the
+// deepest tree fills in depth x round slice times: the round keeps that within K / 20 (the
+// steady state then spans the last 95% of the slices), and grows past it only to keep the replay
+// under this many transfers (a round's part per tree edge is one transfer).
+constexpr double kCappedTransferBudget = 1e6;
+
+std::size_t capped_round(std::size_t requested, const std::vector<BroadcastTree>& trees, std::size_t slices)
+{
+  if (requested > 0)
+    return std::min(requested, slices);
+  double edges = 0.0;
+  std::size_t deepest = 1;
+  for (const auto& tree : trees) {
+    edges += static_cast<double>(tree.edge_count());
+    std::vector<NodeId> parent = tree.parents();
+    for (NodeId v = 0; v < tree.size(); ++v) {
+      std::size_t depth = 0;
+      for (NodeId at = v; parent[at] != kNoNode; at = parent[at])
+        ++depth;
+      deepest = std::max(deepest, depth);
+    }
+  }
+  std::size_t round = std::max<std::size_t>(1, slices / (20 * deepest));
+  while (round < slices && std::ceil(static_cast<double>(slices) / static_cast<double>(round)) * edges > kCappedTransferBudget)
+    round *= 2;
+  return std::min(round, slices);
+}
+
+// The message as whole bytes: the forms cut it at byte boundaries, as libhbcast_mpi cuts MPI_BYTEs.
+FormMessage form_message(const SimulateOptions& options)
+{
+  const double bytes = std::round(options.message_bytes);
+  if (bytes < static_cast<double>(options.slices))
+    throw std::invalid_argument(fmt::format("a multi-tree form needs at least one byte per slice ({} bytes, {} slices)",
+                                            options.message_bytes, options.slices));
+  return {static_cast<std::size_t>(bytes), options.slices, 1.0, 0.0};
+}
+
+// The periodic form's period: the one asked for, else the power of two up to K whose schedule
+// has the smallest predicted makespan (ties to the shorter period).
+PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                                   std::size_t requested, const CostModel& pairwise, const LinkRouteModel* links,
+                                   const FormMessage& message, FormTimeline& timeline)
+{
+  const double slice_bytes = static_cast<double>(message.count) / static_cast<double>(message.slices);
+  std::vector<std::size_t> candidates;
+  if (requested > 0)
+    candidates.push_back(std::min(requested, message.slices));
+  else
+    for (std::size_t period = 1; period <= message.slices; period *= 2)
+      candidates.push_back(period);
+  PeriodicSchedule best;
+  for (std::size_t period : candidates) {
+    PeriodicSchedule schedule = decompose_period(trees, weights, pairwise, slice_bytes, period, links);
+    FormTimeline predicted = periodic_timeline(trees, weights, schedule, pairwise, message);
+    if (best.slots.empty() || predicted.makespan < timeline.makespan) {
+      best = std::move(schedule);
+      timeline = std::move(predicted);
+    }
+  }
+  return best;
+}
+
+// The plan's tree that would finish first alone, and its predicted makespan: pipelined under the
+// pairwise model, and no shorter than its fill + (K - 1) x its busiest port or SHARED link's
+// period (plan_period with `links`), since a tree alone is not capped and contends on its links.
+std::pair<std::size_t, double> best_single_tree(const std::vector<BroadcastTree>& trees, const CostModel& pairwise,
+                                                const LinkRouteModel* links, double slice_bytes, std::size_t slices,
+                                                PortModel port)
+{
+  std::pair<std::size_t, double> best{0, INFINITY};
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const double makespan =
+        std::max(evaluate_pipelined(trees[t], pairwise, slice_bytes, slices, port).makespan,
+                 predict_plan({trees[t]}, {1.0}, pairwise, slice_bytes, slices, port, links).makespan);
+    if (makespan < best.second)
+      best = {t, makespan};
+  }
+  return best;
+}
+
+void keep_plan_trees(SchedulerRun& run, const std::vector<BroadcastTree>& trees)
+{
+  for (const auto& tree : trees) {
+    run.plan_children.emplace_back();
+    for (NodeId u = 0; u < tree.size(); ++u)
+      run.plan_children.back().push_back(tree.children(u));
+  }
+}
+
 }  // namespace
 
-void simulate_multi_tree_plan(SchedulerRun& run, const std::vector<WeightedTree>& plan, simgrid::s4u::Engine& engine,
+void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled, simgrid::s4u::Engine& engine,
                               const std::vector<simgrid::s4u::Host*>& hosts, const CostModel& pairwise,
                               const LinkRouteModel* links, const SimulateOptions& options, PortModel port)
 {
   const double slice_bytes = slice_size(options.message_bytes, options.slices);
   std::vector<double> weights;
   std::vector<BroadcastTree> trees;
-  for (const auto& [weight, tree] : plan) {
+  for (const auto& [weight, tree] : scheduled.weighted_trees) {
     weights.push_back(weight);
     trees.push_back(tree);
   }
   run.plan_weights = weights;
-  run.own_model += fmt::format(" ({} trees)", plan.size());
-  // Own: the program's optimum the weights sum to (a given plan packs none: the pairwise model is
-  // its own). Pairwise: the plan's own busiest resource.
-  const PlanPrediction prediction = predict_plan(trees, weights, pairwise, slice_bytes, options.slices, port, links);
-  const double optimum_period = 1.0 / std::accumulate(weights.begin(), weights.end(), 0.0);
-  run.pairwise = plan_figures(prediction, prediction.period, slice_bytes, options.slices);
-  run.own = run.steady_state_optimum ? plan_figures(prediction, optimum_period, slice_bytes, options.slices)
-                                     : run.pairwise;
+  run.plan_form = to_string(scheduled.form);
+  run.own_model += fmt::format(" ({} trees)", trees.size());
   if (options.keep_trees)
-    for (const auto& tree : trees) {
-      run.plan_children.emplace_back();
-      for (NodeId u = 0; u < tree.size(); ++u)
-        run.plan_children.back().push_back(tree.children(u));
-    }
+    keep_plan_trees(run, trees);
+  const double optimum_period = 1.0 / std::accumulate(weights.begin(), weights.end(), 0.0);
+  const std::string name = "hbcast-" + run.scheduler;
+  if (scheduled.form == MultiTreeForm::concurrent) {
+    // Own: the program's optimum the weights sum to (a given plan packs none: the pairwise model is
+    // its own). Pairwise: the plan's own busiest resource.
+    const PlanPrediction prediction = predict_plan(trees, weights, pairwise, slice_bytes, options.slices, port, links);
+    run.pairwise = plan_figures(prediction, prediction.period, slice_bytes, options.slices);
+    run.own = run.steady_state_optimum ? plan_figures(prediction, optimum_period, slice_bytes, options.slices)
+                                       : run.pairwise;
+    if (!options.replay)
+      return;
+    set_activity("replaying the multi-tree plan");
+    const ReplayResult replay = replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
+                                                  {options.message_bytes, options.slices, port, name});
+    record_replay(run, replay, options.slices);
+    return;
+  }
+  // The executable forms: predicted transfer by transfer (exact where no link is over-subscribed).
+  const FormMessage message = form_message(options);
+  FormTimeline timeline;
+  if (scheduled.form == MultiTreeForm::capped) {
+    run.plan_form_slices = capped_round(scheduled.form_slices, trees, options.slices);
+    run.own_model += fmt::format("; rounds of {} slices", run.plan_form_slices);
+    timeline = capped_timeline(trees, weights, run.plan_form_slices, pairwise, message);
+  } else {
+    if (port != PortModel::one_port)
+      throw std::invalid_argument("the periodic form is one-port");
+    run.plan_schedule = scheduled.periodic_schedule ? *scheduled.periodic_schedule
+                                                    : periodic_schedule(trees, weights, scheduled.form_slices,
+                                                                        pairwise, links, message, timeline);
+    run.plan_form_slices = run.plan_schedule.period_slices;
+    std::size_t pieces = 0;
+    for (const auto& slot : run.plan_schedule.slots)
+      pieces += slot.size();
+    run.own_model += fmt::format("; periods of {} slices, {} slots, {} pieces", run.plan_form_slices,
+                                 run.plan_schedule.slots.size(), pieces);
+    if (scheduled.periodic_schedule)
+      timeline = periodic_timeline(trees, weights, run.plan_schedule, pairwise, message);
+  }
+  run.pairwise = timeline_figures(timeline, slice_bytes);
+  // A plan never loses to one of its own trees: where one alone is predicted to finish first (a
+  // short message: the form's start-up outweighs its throughput), the row runs that tree alone.
+  const auto [best_tree, best_makespan] = best_single_tree(trees, pairwise, links, slice_bytes, options.slices, port);
+  run.best_own_tree_makespan = best_makespan;
+  if (scheduled.may_run_single_tree && best_makespan < timeline.makespan) {
+    run.own_model += fmt::format("; tree {} alone (predicted {:.6g} s, the {} form {:.6g} s)", best_tree + 1,
+                                 best_makespan, run.plan_form, timeline.makespan);
+    const std::vector<WeightedTree> alone{{1.0, trees[best_tree]}};
+    ScheduleResult single;
+    single.weighted_trees = alone;
+    run.plan_weights.clear();
+    run.plan_children.clear();
+    run.plan_schedule = {};
+    run.plan_form_slices = 0;
+    const std::string note = run.own_model;
+    // The tree alone packs no optimum: its own prediction is the pairwise one.
+    const auto optimum = run.steady_state_optimum;
+    run.steady_state_optimum.reset();
+    simulate_multi_tree_plan(run, single, engine, hosts, pairwise, links, options, port);
+    run.steady_state_optimum = optimum;
+    run.own_model = note;
+    run.plan_form = "one tree";  // the row says the form did not run (no form in its plan file)
+    return;
+  }
+  run.own = run.pairwise;
+  if (run.steady_state_optimum) {  // own: the optimum's period after the form's own start-up
+    run.own.period = optimum_period;
+    run.own.throughput = slice_bytes / optimum_period;
+  }
   if (!options.replay)
     return;
-  set_activity("replaying the multi-tree plan");
+  const FormReplayOptions replay_options{message.count, message.slices, 0.0, name};
+  set_activity("replaying the %s multi-tree plan", run.plan_form.c_str());
   const ReplayResult replay =
-      replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
-                        {options.message_bytes, options.slices, port, "hbcast-" + run.scheduler});
+      scheduled.form == MultiTreeForm::capped
+          ? replay_capped(engine, trees, weights, run.plan_form_slices, hosts, replay_options)
+          : replay_periodic(engine, trees, weights, run.plan_schedule, hosts, replay_options);
   record_replay(run, replay, options.slices);
 }
 

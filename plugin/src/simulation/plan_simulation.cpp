@@ -3,6 +3,7 @@
 #include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/form_timeline.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/plan/plan_json.hpp>
@@ -12,9 +13,13 @@
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/platform/platform_link_model.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
+#include <hbcast/replay/multi_tree_form_replay.hpp>
 #include <hbcast/replay/replay_tree.hpp>
 
 #include <simgrid/s4u/Engine.hpp>
+
+#include <cmath>
+#include <stdexcept>
 
 namespace hbcast::cli {
 
@@ -24,7 +29,7 @@ namespace {
 // replayed with the slices interleaved by weight.
 PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatform& platform,
                                 const PlatformCostModel& costs, const BroadcastPlan& plan, double message_bytes,
-                                PortModel port)
+                                PortModel port, double envelope_bytes)
 {
   std::vector<BroadcastTree> trees;
   std::vector<double> weights;
@@ -33,8 +38,25 @@ PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatfo
     validate_tree(trees.back(), platform.host_names());
     weights.push_back(plan_tree.weight);
   }
-  const PlatformLinkModel links(platform);
   PlanFigures figures;
+  if (plan.form != "concurrent") {
+    const double bytes = std::round(message_bytes);
+    if (bytes < static_cast<double>(plan.slices))
+      throw std::invalid_argument("a multi-tree form needs at least one byte per slice");
+    const FormMessage message{static_cast<std::size_t>(bytes), plan.slices, 1.0, envelope_bytes};
+    const FormReplayOptions options{message.count, message.slices, envelope_bytes, "hbcast-plan"};
+    if (plan.form == "capped") {
+      figures.predicted = capped_timeline(trees, weights, plan.form_slices, costs, message).makespan;
+      figures.simulated =
+          replay_capped(engine, trees, weights, plan.form_slices, platform.hosts(), options).makespan;
+    } else {
+      const PeriodicSchedule schedule = to_periodic_schedule(plan, platform.host_names());
+      figures.predicted = periodic_timeline(trees, weights, schedule, costs, message).makespan;
+      figures.simulated = replay_periodic(engine, trees, weights, schedule, platform.hosts(), options).makespan;
+    }
+    return figures;
+  }
+  const PlatformLinkModel links(platform);
   figures.predicted =
       predict_plan(trees, weights, costs, slice_size(message_bytes, plan.slices), plan.slices, port, &links).makespan;
   figures.simulated = replay_multi_tree(engine, trees, interleave_trees(weights, plan.slices), platform.hosts(),
@@ -45,7 +67,8 @@ PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatfo
 
 }  // namespace
 
-PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan& plan, double message_bytes)
+PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan& plan, double message_bytes,
+                          double envelope_bytes)
 {
   std::string name = "hbcast", quiet = "--log=xbt_cfg.thres:warning";
   char* argv[] = {name.data(), quiet.data(), nullptr};
@@ -55,8 +78,8 @@ PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan&
   const auto platform = LoadedPlatform::load(engine, platform_path);
   const PlatformCostModel costs(platform);
   const PortModel port = parse_port_model(plan.port).value();
-  if (plan.trees.size() > 1)
-    return simulate_multi_tree(engine, platform, costs, plan, message_bytes, port);
+  if (plan.trees.size() > 1 || plan.form != "concurrent")
+    return simulate_multi_tree(engine, platform, costs, plan, message_bytes, port, envelope_bytes);
   const BroadcastTree tree = to_broadcast_tree(plan.trees.front(), platform.host_names(), plan.root);
   validate_tree(tree, platform.host_names());
   PlanFigures figures;

@@ -423,8 +423,14 @@ TreeSource given_tree_source(const GivenTree& given)
     result.tree = std::max_element(result.weighted_trees.begin(), result.weighted_trees.end(),
                                    [](const auto& a, const auto& b) { return a.weight < b.weight; })
                       ->tree;
-    if (result.weighted_trees.size() == 1)
+    if (result.weighted_trees.size() == 1 && given.plan.form == "concurrent")
       result.weighted_trees.clear();
+    if (const auto form = multi_tree_form_named(given.plan.form)) {
+      result.form = *form;
+      result.form_slices = given.plan.form_slices;
+    }
+    if (given.plan.form == "periodic")
+      result.periodic_schedule = to_periodic_schedule(given.plan, names);
     if (!setup.members.empty()) {
       validate_multicast_tree(result.tree, setup.members);
       run.multicast_method = "given tree";
@@ -490,8 +496,7 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
     run.extraction_seconds = schedule_seconds;
     if (scheduled.steady_state_optimum > 0.0)  // a given plan packs no optimum
       run.steady_state_optimum = scheduled.steady_state_optimum * slice_size(options.message_bytes, options.slices);
-    simulate_multi_tree_plan(run, scheduled.weighted_trees, engine, platform.hosts(), *costs, links.get(), options,
-                             port);
+    simulate_multi_tree_plan(run, scheduled, engine, platform.hosts(), *costs, links.get(), options, port);
     if (options.keep_trees)
       keep_tree(run, scheduled.tree);  // the heaviest tree, for --dot's single-tree readers
     return run;

@@ -110,6 +110,23 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
                     {"extraction_seconds", run.extraction_seconds}};
     if (!run.plan_children.empty())
       json["plan"]["children"] = run.plan_children;
+    if (!run.plan_form.empty())
+      json["plan"]["form"] = run.plan_form;
+    if (run.best_own_tree_makespan)
+      json["plan"]["best_own_tree_makespan"] = finite_or_null(run.best_own_tree_makespan);
+    if (run.plan_form == "capped")
+      json["plan"]["round_slices"] = run.plan_form_slices;
+    if (run.plan_form == "periodic") {
+      json["plan"]["period_slices"] = run.plan_form_slices;
+      nlohmann::json slots = nlohmann::json::array();
+      for (const auto& slot : run.plan_schedule.slots) {
+        nlohmann::json pieces = nlohmann::json::array();
+        for (const auto& piece : slot)
+          pieces.push_back({piece.tree, piece.from, piece.to, piece.first, piece.last});
+        slots.push_back(std::move(pieces));
+      }
+      json["plan"]["slots"] = std::move(slots);
+    }
   }
   if (run.slices > 0)
     json["slices"] = run.slices;
@@ -165,6 +182,17 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.steady_state_optimum = optional_number(plan, "steady_state_optimum");
     run.extraction_seconds = plan.at("extraction_seconds").get<double>();
     run.plan_children = plan.value("children", std::vector<std::vector<std::vector<NodeId>>>{});
+    run.plan_form = plan.value("form", std::string());
+    run.best_own_tree_makespan = optional_number(plan, "best_own_tree_makespan");
+    run.plan_form_slices = plan.value("round_slices", plan.value("period_slices", std::size_t{0}));
+    run.plan_schedule.period_slices = std::max<std::size_t>(1, run.plan_form_slices);
+    for (const auto& slot : plan.value("slots", nlohmann::json::array())) {
+      run.plan_schedule.slots.emplace_back();
+      for (const auto& piece : slot)
+        run.plan_schedule.slots.back().push_back({piece.at(0).get<std::size_t>(), piece.at(1).get<NodeId>(),
+                                                  piece.at(2).get<NodeId>(), piece.at(3).get<double>(),
+                                                  piece.at(4).get<double>()});
+    }
   }
   run.slices = json.value("slices", std::size_t{0});
   run.port = json.value("port", std::string());

@@ -70,7 +70,8 @@ const char* const kResultColumns[] = {"root",          "hosts",
                                       "observed_period", "lateness", "latest_host", "oversubscribed_links", "worst_link",
                                       "worst_link_ratio", "replay_congested_links", "contention_disagreements",
                                       "link_makespan", "link_period", "link_exact", "error_vs_link", "silent_deviation",
-                                      "plan_trees", "extraction_seconds",
+                                      "plan_trees", "extraction_seconds", "plan_form", "plan_form_slices",
+                                      "plan_vs_own_tree",
                                       "run_slices", "run_port", "best_plan", "smpi_makespan",
                                       "status", "error"};
 
@@ -168,6 +169,13 @@ SweepRow completed_row(const Scenario& scenario, const SweepPoint& point, const 
     if (run.best)
       row["best_plan"] = fmt::format("{}, {} slices, {}", run.best->scheduler, run.best->slices, run.best->port);
   }
+  // The executable forms: how the plan ran, its slices per round or period, and its simulated
+  // makespan over the predicted makespan of its best tree alone.
+  row["plan_form"] = run.plan_form;
+  row["plan_form_slices"] = run.plan_form_slices ? nlohmann::ordered_json(run.plan_form_slices) : nlohmann::ordered_json(nullptr);
+  row["plan_vs_own_tree"] = run.best_own_tree_makespan && *run.best_own_tree_makespan > 0.0
+                                ? nlohmann::ordered_json(run.simulated.makespan / *run.best_own_tree_makespan)
+                                : nlohmann::ordered_json(nullptr);
   if (scenario.lp_bound) {
     row["lp_throughput"] = finite_or_null<nlohmann::ordered_json>(report.lp_throughput);
     const bool bounded = report.lp_throughput && std::isfinite(*report.lp_throughput) && run.pairwise.throughput;

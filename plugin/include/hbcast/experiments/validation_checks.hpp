@@ -35,6 +35,7 @@ struct CheckResult {
 /// for all_ok). The checks:
 ///   all_ok:   every point ran
 ///   max_abs:  max |column| <= at_most                         (e.g. exactness, 1e-9)
+///   min:      min column >= at_least over rows matching `where` (a target every row must meet)
 ///   mean:     mean of column over rows matching `where` (a value or a list of accepted values per
 ///             column), against `published` +- `tolerance`, or `at_least` / `at_most`;
 ///             `report_only: "<why>"` reports the comparison without a verdict, for a published

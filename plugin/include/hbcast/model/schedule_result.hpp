@@ -1,8 +1,11 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/core/multi_tree_form.hpp>
+#include <hbcast/core/periodic_schedule.hpp>
 #include <hbcast/model/cost_model.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,15 @@ struct ScheduleResult {
   std::vector<WeightedTree> weighted_trees = {};
   /// With a plan: the steady-state optimum it packs (slices per second), which its weights sum to.
   double steady_state_optimum = 0.0;
+  /// With a plan: how it runs (multi-tree, multi-tree-capped, multi-tree-periodic), and the
+  /// slices per period (periodic) or per round (capped) the user asked for; 0: chosen by prediction.
+  MultiTreeForm form = MultiTreeForm::concurrent;
+  std::size_t form_slices = 0;
+  /// A given periodic plan's slots (simulate --tree): replayed as they are, not decomposed again.
+  std::optional<PeriodicSchedule> periodic_schedule = {};
+  /// A form whose best single tree is predicted to finish first runs that tree alone (a plan never
+  /// loses to one of its own trees); false (parameter alone=0) always runs the form.
+  bool may_run_single_tree = true;
 };
 
 }  // namespace hbcast

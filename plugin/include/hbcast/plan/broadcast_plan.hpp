@@ -23,11 +23,23 @@ struct PlanTree {
   double slice_period = 0.0;
 };
 
+/// One piece of a periodic plan's slot: `from` sends `to` the part [first, last) of tree `tree`'s
+/// block of the period (core/periodic_schedule.hpp).
+struct PlanPiece {
+  std::size_t tree = 0;
+  std::string from;
+  std::string to;
+  double first = 0.0;
+  double last = 1.0;
+};
+
 /// A broadcast plan: what `hbcast simulate --plan` writes and libhbcast_mpi runs. Plain data, by
 /// host name (host order is the platform's declaration order); see docs/deployment.md, "Plans", for the format.
 struct BroadcastPlan {
-  static constexpr int kVersion = 1;
-  int version = kVersion;
+  /// Version 1: trees (a multi-tree plan runs concurrently). Version 2 adds the executable forms
+  /// (`form`): a reader that knows only version 1 refuses them rather than run them concurrently.
+  static constexpr int kVersion = 2;
+  int version = 1;
   std::string scheduler;            ///< who made it (informative)
   std::string platform;             ///< the platform file it was made for
   std::vector<std::string> hosts;   ///< every host of the platform, in host order
@@ -36,6 +48,11 @@ struct BroadcastPlan {
   std::size_t slices = 1;
   std::string port = "one-port";    ///< "one-port" or "multi-port"
   std::vector<PlanTree> trees;      ///< one tree (weight 1), or several weighted trees
+  /// How several trees run: "concurrent", "capped" (form_slices slices per round) or "periodic"
+  /// (form_slices slices per period, in `slots`, in order).
+  std::string form = "concurrent";
+  std::size_t form_slices = 0;
+  std::vector<std::vector<PlanPiece>> slots;
   /// hbcast's figures for the plan when it was written (informative): pairwise prediction and
   /// SimGrid replay of the makespan, in seconds.
   std::optional<double> predicted_makespan;

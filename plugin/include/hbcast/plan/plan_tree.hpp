@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/core/periodic_schedule.hpp>
 #include <hbcast/plan/broadcast_plan.hpp>
 
 #include <string>
@@ -16,5 +17,13 @@ PlanTree to_plan_tree(const BroadcastTree& tree, const std::vector<std::string>&
 /// tree does not reach (a multicast) stay without a parent; validate_tree tells whether it spans.
 BroadcastTree to_broadcast_tree(const PlanTree& tree, const std::vector<std::string>& host_names,
                                 const std::string& root);
+
+/// A periodic plan's slots over `host_names` (nodes in that order), checked against the plan's
+/// trees (check_periodic_schedule: one port, every edge's block sent once, in order). Throws
+/// PlanError naming the problem.
+PeriodicSchedule to_periodic_schedule(const BroadcastPlan& plan, const std::vector<std::string>& host_names);
+/// A periodic schedule's slots as plan pieces over `host_names`.
+std::vector<std::vector<PlanPiece>> to_plan_slots(const PeriodicSchedule& schedule,
+                                                  const std::vector<std::string>& host_names);
 
 }  // namespace hbcast

@@ -15,6 +15,7 @@ struct SmpiComparison {
   std::string scheduler;
   std::string root;
   std::string port;
+  std::string form = "concurrent";  ///< a multi-tree plan's form (BroadcastPlan::form)
   std::size_t hosts = 0;
   std::size_t slices = 1;
   double message_bytes = 0.0;   ///< what the MPI program broadcasts

@@ -15,7 +15,11 @@ struct PlanFigures {
 /// In this process (it creates the one SimGrid engine a process may have): loads `platform` in
 /// exact mode, rebuilds the plan's trees over its hosts (each must span them), predicts them with
 /// the platform's pairwise costs and replays them, with the plan's slices and port model. A plan
-/// of several trees: its slices interleaved by weight (interleave_trees), as libhbcast_mpi does.
-PlanFigures simulate_plan(const std::string& platform, const BroadcastPlan& plan, double message_bytes);
+/// of several trees runs in its form, as libhbcast_mpi does: concurrent, its slices interleaved by
+/// weight (interleave_trees); rate-capped or periodic, message for message (replay_capped,
+/// replay_periodic: `message_bytes` whole bytes, each message `envelope_bytes` longer, as SMPI's MPI
+/// messages are by 16).
+PlanFigures simulate_plan(const std::string& platform, const BroadcastPlan& plan, double message_bytes,
+                          double envelope_bytes = 0.0);
 
 }  // namespace hbcast::cli

@@ -1,4 +1,5 @@
 #pragma once
+#include <hbcast/core/periodic_schedule.hpp>
 #include <hbcast/simulation/contention_summary.hpp>
 #include <hbcast/simulation/gantt_bar.hpp>
 #include <hbcast/core/node_id.hpp>
@@ -114,6 +115,16 @@ struct SchedulerRun {
   std::string port;
   /// The `best` scheduler's choice.
   std::optional<BestChoice> best;
+  /// Multi-tree plans: how the plan runs ("concurrent", "capped", "periodic", or "one tree" when a
+  /// form's best tree alone is predicted to finish first and runs instead), its slices per
+  /// round (capped) or period (periodic), and the periodic form's slots in order (each piece: tree,
+  /// from, to, first and last fraction of the tree's block). Empty form for single trees.
+  std::string plan_form;
+  std::size_t plan_form_slices = 0;
+  PeriodicSchedule plan_schedule;
+  /// Multi-tree forms: the predicted makespan of the plan's best tree alone (pipelined, pairwise,
+  /// and no shorter than its busiest port or SHARED link allows).
+  std::optional<double> best_own_tree_makespan;
 };
 
 /// One of SMPI's own MPI_Bcast algorithms run on the report's platform, size and root

@@ -1,0 +1,72 @@
+#pragma once
+#include <hbcast/core/element_ranges.hpp>
+#include <hbcast/core/node_id.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hbcast {
+
+/// One transfer of a period, or a piece of one: `from` sends `to` the part [first, last) of tree
+/// `tree`'s block (tree t's block of a period is its share of the period's slices, split by weight:
+/// cumulative_shares).
+struct PeriodicPiece {
+  std::size_t tree = 0;
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  double first = 0.0;
+  double last = 1.0;
+};
+
+/// The periodic (time-slotted) form of a multi-tree plan (Beaumont, Legrand, Marchal, Robert,
+/// "Pipelining broadcasts on heterogeneous platforms", IEEE TPDS 2005): the message is cut into
+/// periods of `period_slices` slices; in every period each tree carries its weight's share of the
+/// period's elements down its edges, and every period repeats the same slots, in order. In a slot
+/// a node sends at most one piece and receives at most one: no port is used twice. A node at
+/// depth d of tree t sends, in period k, block k - d of tree t (received in period k - 1), so the
+/// schedule runs ceil(K / P) + depth periods, start-up and wind-down included.
+struct PeriodicSchedule {
+  std::size_t period_slices = 1;
+  std::vector<std::vector<PeriodicPiece>> slots;
+};
+
+/// What a node does in one slot of one period: it posts its receive (if any), sends (if any) and
+/// waits for both, before its next step. Ranges are elements of the message.
+struct PeriodicTransfer {
+  NodeId peer = kNoNode;
+  std::size_t tree = 0;
+  std::size_t period = 0;  ///< the period of the schedule (start-up included) the step belongs to
+  std::size_t slot = 0;
+  ElementRange range;
+};
+
+struct PeriodicStep {
+  std::optional<PeriodicTransfer> send;
+  std::optional<PeriodicTransfer> receive;
+};
+
+/// Each node's depth in each tree: depths[t][v] (the root 0), from parents[t][v] (kNoNode for the
+/// root and for nodes the tree does not reach, whose depth is kNoNode too).
+std::vector<std::vector<std::size_t>> tree_depths(const std::vector<std::vector<NodeId>>& parents);
+
+/// Throws std::invalid_argument naming the problem: no slot, a period of 0 slices, a piece of an
+/// unknown tree or node, fractions outside [0, 1], a node sending or receiving twice in a slot,
+/// an edge that is not its tree's, or pieces of an edge that do not cover its block exactly once.
+void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents);
+
+/// `node`'s steps, in order, to broadcast `count` elements cut into `slices` slices with the
+/// plan's `weights` (the same on every node: the replay and libhbcast_mpi run these). Steps with
+/// nothing to move (an empty part, a block past the message's end) are left out on both ends.
+std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
+                                         const std::vector<std::vector<NodeId>>& parents,
+                                         const std::vector<double>& weights, NodeId node, std::size_t count,
+                                         std::size_t slices);
+
+/// The number of periods the schedule runs for `slices` slices: ceil(slices / P) + the deepest
+/// sender's depth.
+std::size_t periodic_period_count(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents,
+                                  std::size_t slices);
+
+}  // namespace hbcast

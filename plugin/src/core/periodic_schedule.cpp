@@ -1,0 +1,171 @@
+#include <hbcast/core/periodic_schedule.hpp>
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+
+namespace hbcast {
+namespace {
+
+std::size_t depth_of(const std::vector<NodeId>& parent, NodeId node, std::vector<std::size_t>& depth)
+{
+  if (depth[node] != kNoNode)
+    return depth[node];
+  // Walk up to a node whose depth is known (or the root), then set the depths on the way down.
+  std::vector<NodeId> path;
+  NodeId at = node;
+  while (depth[at] == kNoNode && parent[at] != kNoNode) {
+    path.push_back(at);
+    at = parent[at];
+    if (path.size() > parent.size())
+      throw std::invalid_argument("periodic schedule: a tree has a cycle");
+  }
+  std::size_t d = depth[at] == kNoNode ? 0 : depth[at];
+  depth[at] = d;
+  for (auto it = path.rbegin(); it != path.rend(); ++it)
+    depth[*it] = ++d;
+  return depth[node];
+}
+
+// Pieces that `node` sends or receives, with their slot, in slot order.
+std::vector<std::pair<std::size_t, const PeriodicPiece*>> pieces_of(const PeriodicSchedule& schedule, NodeId node)
+{
+  std::vector<std::pair<std::size_t, const PeriodicPiece*>> mine;
+  for (std::size_t slot = 0; slot < schedule.slots.size(); ++slot)
+    for (const auto& piece : schedule.slots[slot])
+      if (piece.from == node || piece.to == node)
+        mine.emplace_back(slot, &piece);
+  return mine;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> tree_depths(const std::vector<std::vector<NodeId>>& parents)
+{
+  std::vector<std::vector<std::size_t>> depths;
+  for (const auto& parent : parents) {
+    std::vector<std::size_t> depth(parent.size(), kNoNode);
+    // A node with no parent is the root only if it has children; an unreached node keeps kNoNode.
+    std::vector<bool> has_child(parent.size(), false);
+    for (NodeId v = 0; v < parent.size(); ++v)
+      if (parent[v] != kNoNode) {
+        if (parent[v] >= parent.size())
+          throw std::invalid_argument("periodic schedule: a parent is not a node");
+        has_child[parent[v]] = true;
+      }
+    for (NodeId v = 0; v < parent.size(); ++v)
+      if (parent[v] != kNoNode || has_child[v])
+        depth_of(parent, v, depth);
+    depths.push_back(std::move(depth));
+  }
+  return depths;
+}
+
+void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents)
+{
+  if (schedule.period_slices == 0)
+    throw std::invalid_argument("periodic schedule: a period needs at least one slice");
+  if (schedule.slots.empty())
+    throw std::invalid_argument("periodic schedule: no slot");
+  std::map<std::tuple<std::size_t, NodeId, NodeId>, std::vector<std::pair<double, double>>> covered;
+  for (std::size_t slot = 0; slot < schedule.slots.size(); ++slot) {
+    std::map<NodeId, int> sends, receives;
+    for (const auto& piece : schedule.slots[slot]) {
+      const std::string where = "periodic schedule, slot " + std::to_string(slot);
+      if (piece.tree >= parents.size())
+        throw std::invalid_argument(where + ": tree " + std::to_string(piece.tree) + " does not exist");
+      const auto& parent = parents[piece.tree];
+      if (piece.from >= parent.size() || piece.to >= parent.size() || parent[piece.to] != piece.from)
+        throw std::invalid_argument(where + ": the piece is not an edge of tree " + std::to_string(piece.tree));
+      if (!(0.0 <= piece.first && piece.first < piece.last && piece.last <= 1.0))
+        throw std::invalid_argument(where + ": a piece needs 0 <= first < last <= 1");
+      if (++sends[piece.from] > 1 || ++receives[piece.to] > 1)
+        throw std::invalid_argument(where + ": a node sends or receives twice (one port)");
+      covered[{piece.tree, piece.from, piece.to}].emplace_back(piece.first, piece.last);
+    }
+  }
+  for (std::size_t t = 0; t < parents.size(); ++t)
+    for (NodeId v = 0; v < parents[t].size(); ++v)
+      if (parents[t][v] != kNoNode && covered.count({t, parents[t][v], v}) == 0)
+        throw std::invalid_argument("periodic schedule: the edge " + std::to_string(parents[t][v]) + " -> " +
+                                    std::to_string(v) + " of tree " + std::to_string(t) + " is in no slot");
+  for (auto& [edge, parts] : covered) {
+    // In slot order the pieces follow each other, from 0 to 1, without gap or overlap.
+    double at = 0.0;
+    for (const auto& [first, last] : parts) {
+      if (first != at)
+        throw std::invalid_argument("periodic schedule: the pieces of an edge of tree " +
+                                    std::to_string(std::get<0>(edge)) + " leave a gap or overlap");
+      at = last;
+    }
+    if (at != 1.0)
+      throw std::invalid_argument("periodic schedule: the pieces of an edge of tree " +
+                                  std::to_string(std::get<0>(edge)) + " do not reach its block's end");
+  }
+}
+
+std::size_t periodic_period_count(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents,
+                                  std::size_t slices)
+{
+  const auto depths = tree_depths(parents);
+  std::size_t deepest = 0;
+  for (const auto& slot : schedule.slots)
+    for (const auto& piece : slot)
+      deepest = std::max(deepest, depths.at(piece.tree).at(piece.from));
+  const std::size_t blocks = (slices + schedule.period_slices - 1) / schedule.period_slices;
+  return blocks + deepest;
+}
+
+std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
+                                         const std::vector<std::vector<NodeId>>& parents,
+                                         const std::vector<double>& weights, NodeId node, std::size_t count,
+                                         std::size_t slices)
+{
+  if (weights.size() != parents.size())
+    throw std::invalid_argument("periodic schedule: one weight per tree");
+  const auto depths = tree_depths(parents);
+  const auto shares = cumulative_shares(weights);
+  const std::size_t period = schedule.period_slices;
+  const std::size_t blocks = (slices + period - 1) / period;
+  const std::size_t periods = periodic_period_count(schedule, parents, slices);
+  const auto mine = pieces_of(schedule, node);
+  // Block b of tree t: tree t's share of slices [bP, (b + 1)P), then the piece's part of it.
+  const auto range_of = [&](const PeriodicPiece& piece, std::size_t block) {
+    const ElementRange block_range = fraction_of(slices_range(count, slices, block * period, period),
+                                                 shares[piece.tree], shares[piece.tree + 1]);
+    return fraction_of(block_range, piece.first, piece.last);
+  };
+  std::vector<PeriodicStep> steps;
+  for (std::size_t k = 0; k < periods; ++k) {
+    std::size_t slot = kNoNode;
+    PeriodicStep step;
+    const auto flush = [&] {
+      if (step.send || step.receive)
+        steps.push_back(std::move(step));
+      step = PeriodicStep{};
+    };
+    for (const auto& [piece_slot, piece] : mine) {
+      if (piece_slot != slot) {
+        flush();
+        slot = piece_slot;
+      }
+      // The sender's depth fixes the block on both ends of the transfer.
+      const std::size_t sender_depth = depths[piece->tree][piece->from];
+      if (k < sender_depth || k - sender_depth >= blocks)
+        continue;
+      const ElementRange range = range_of(*piece, k - sender_depth);
+      if (range.count == 0)
+        continue;
+      if (piece->from == node)
+        step.send = PeriodicTransfer{piece->to, piece->tree, k, slot, range};
+      else
+        step.receive = PeriodicTransfer{piece->from, piece->tree, k, slot, range};
+    }
+    flush();
+  }
+  return steps;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,70 @@
+// The periodic form's steps on a hand-made schedule, and the checks that refuse broken ones.
+#include <hbcast/core/periodic_schedule.hpp>
+
+#include <gtest/gtest.h>
+
+using namespace hbcast;
+
+namespace {
+
+// Tree A: 0 -> 1 -> 2, tree B: 0 -> 2 -> 1 (parents; the root has none).
+const std::vector<std::vector<NodeId>> kParents = {{kNoNode, 0, 1}, {kNoNode, 2, 0}};
+
+PeriodicSchedule crossed_chains()
+{
+  PeriodicSchedule schedule;
+  schedule.period_slices = 2;
+  schedule.slots = {{{0, 0, 1, 0.0, 1.0}, {0, 1, 2, 0.0, 1.0}}, {{1, 0, 2, 0.0, 1.0}, {1, 2, 1, 0.0, 1.0}}};
+  return schedule;
+}
+
+}  // namespace
+
+TEST(PeriodicSchedule, NodeStepsFollowPeriodsThenSlots)
+{
+  // 4 elements in 4 slices, periods of 2: blocks [0, 2) and [2, 4), A the first half of each, B
+  // the second. Node 1 (depth 1 in A, 2 in B): period 0 receives A's block 0 (element 0); period 1
+  // receives A's block 1 (element 2) while sending A's block 0 to 2, then receives B's block 0
+  // (element 1); period 2 sends A's block 1 and receives B's block 1 (element 3). 3 periods.
+  EXPECT_EQ(periodic_period_count(crossed_chains(), kParents, 4), 3u);
+  const auto steps = periodic_steps(crossed_chains(), kParents, {1.0, 1.0}, 1, 4, 4);
+  ASSERT_EQ(steps.size(), 5u);
+  EXPECT_FALSE(steps[0].send);
+  EXPECT_EQ(steps[0].receive->range, (ElementRange{0, 1}));
+  EXPECT_EQ(steps[1].send->peer, 2u);
+  EXPECT_EQ(steps[1].send->range, (ElementRange{0, 1}));
+  EXPECT_EQ(steps[1].receive->range, (ElementRange{2, 1}));
+  EXPECT_EQ(steps[2].receive->peer, 2u);
+  EXPECT_EQ(steps[2].receive->range, (ElementRange{1, 1}));
+  EXPECT_EQ(steps[3].send->range, (ElementRange{2, 1}));
+  EXPECT_EQ(steps[4].receive->range, (ElementRange{3, 1}));
+  EXPECT_EQ(steps[4].receive->period, 2u);
+  EXPECT_EQ(steps[4].receive->slot, 1u);
+  // The root sends each block once per tree; depth 0.
+  const auto root = periodic_steps(crossed_chains(), kParents, {1.0, 1.0}, 0, 4, 4);
+  EXPECT_EQ(root.size(), 4u);
+  EXPECT_EQ(tree_depths(kParents)[1], (std::vector<std::size_t>{0, 2, 1}));
+}
+
+TEST(PeriodicSchedule, RefusesWhatWouldBreakOnePortOrLoseData)
+{
+  EXPECT_NO_THROW(check_periodic_schedule(crossed_chains(), kParents));
+  auto twice = crossed_chains();
+  twice.slots[0].push_back({1, 0, 2, 0.0, 1.0});  // node 0 sends twice in slot 0
+  EXPECT_THROW(check_periodic_schedule(twice, kParents), std::invalid_argument);
+  auto foreign = crossed_chains();
+  foreign.slots[0][1] = {0, 2, 1, 0.0, 1.0};  // 2 -> 1 is not an edge of tree A
+  EXPECT_THROW(check_periodic_schedule(foreign, kParents), std::invalid_argument);
+  auto gap = crossed_chains();
+  gap.slots[1][1].last = 0.5;  // B's 2 -> 1 never sends its block's second half
+  EXPECT_THROW(check_periodic_schedule(gap, kParents), std::invalid_argument);
+  auto missing = crossed_chains();
+  missing.slots[1].pop_back();
+  EXPECT_THROW(check_periodic_schedule(missing, kParents), std::invalid_argument);
+  auto split = crossed_chains();  // the same edge in two pieces, in order: fine
+  split.slots[1][1].last = 0.5;
+  split.slots.push_back({{1, 2, 1, 0.5, 1.0}});
+  EXPECT_NO_THROW(check_periodic_schedule(split, kParents));
+  PeriodicSchedule empty;
+  EXPECT_THROW(check_periodic_schedule(empty, kParents), std::invalid_argument);
+}

@@ -1,0 +1,175 @@
+#include <hbcast/eval/form_timeline.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+#include <tuple>
+
+namespace hbcast {
+namespace {
+
+std::vector<std::vector<NodeId>> parents_of(const std::vector<BroadcastTree>& trees)
+{
+  std::vector<std::vector<NodeId>> parents;
+  for (const auto& tree : trees)
+    parents.push_back(tree.parents());
+  return parents;
+}
+
+// The slice holding element e of `count` elements cut into `slices` (slice_range's cut).
+std::size_t slice_of(std::size_t count, std::size_t slices, std::size_t element)
+{
+  const std::size_t base = count / slices, longer = count % slices;
+  const std::size_t in_longer = longer * (base + 1);
+  return element < in_longer ? element / (base + 1) : longer + (element - in_longer) / base;
+}
+
+// Node `node` holds elements `range` at `time`: each slice they touch is complete no earlier.
+void arrive(FormTimeline& timeline, const FormMessage& message, NodeId node, const ElementRange& range, double time)
+{
+  if (range.count == 0)
+    return;
+  const std::size_t first = slice_of(message.count, message.slices, range.first);
+  const std::size_t last = slice_of(message.count, message.slices, range.first + range.count - 1);
+  for (std::size_t j = first; j <= last; ++j)
+    timeline.arrival[node][j] = std::max(timeline.arrival[node][j], time);
+  timeline.makespan = std::max(timeline.makespan, time);
+}
+
+// The period and makespan once every arrival is known; the root holds every slice at 0.
+void close(FormTimeline& timeline, NodeId root)
+{
+  double latest = -1.0;
+  NodeId slowest = root;
+  for (NodeId v = 0; v < timeline.arrival.size(); ++v) {
+    if (v == root || timeline.arrival[v].empty())
+      continue;
+    const double done = *std::max_element(timeline.arrival[v].begin(), timeline.arrival[v].end());
+    if (done > latest) {
+      latest = done;
+      slowest = v;
+    }
+  }
+  timeline.period = slowest == root ? 0.0 : observed_period(timeline.arrival[slowest]);
+}
+
+void check_message(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                   const FormMessage& message)
+{
+  if (trees.empty() || trees.size() != weights.size())
+    throw std::invalid_argument("a multi-tree form needs one weight per tree, and at least one tree");
+  if (message.slices == 0 || message.count < message.slices)
+    throw std::invalid_argument("a multi-tree form needs at least one element per slice");
+}
+
+}  // namespace
+
+double observed_period(std::vector<double> arrivals)
+{
+  const std::size_t slices = arrivals.size();
+  const std::size_t filled = (slices + 9) / 10;  // ceil(K / 10): the pipeline fill is left out
+  if (slices < 2 || filled >= slices)
+    return 0.0;
+  std::sort(arrivals.begin(), arrivals.end());
+  return (arrivals.back() - arrivals[filled - 1]) / static_cast<double>(slices - filled);
+}
+
+std::vector<double> capped_rates(const std::vector<double>& weights, const FormMessage& message)
+{
+  const double slice_bytes = static_cast<double>(message.count) * message.element_bytes /
+                             static_cast<double>(message.slices);
+  std::vector<double> rates;
+  for (double weight : weights)
+    rates.push_back(weight * slice_bytes);
+  return rates;
+}
+
+FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                               const PeriodicSchedule& schedule, const CostModel& costs, const FormMessage& message)
+{
+  check_message(trees, weights, message);
+  const auto parents = parents_of(trees);
+  const std::size_t nodes = costs.size();
+  FormTimeline timeline;
+  timeline.arrival.assign(nodes, std::vector<double>(message.slices, 0.0));
+  // Every send of every node, in the schedule's global order (period, slot): both ends of a
+  // transfer reach it in that order, so a node's steps before it are already timed.
+  std::vector<std::tuple<std::size_t, std::size_t, NodeId, PeriodicTransfer>> sends;
+  for (NodeId u = 0; u < nodes; ++u)
+    for (const auto& step : periodic_steps(schedule, parents, weights, u, message.count, message.slices))
+      if (step.send)
+        sends.emplace_back(step.send->period, step.send->slot, u, *step.send);
+  std::sort(sends.begin(), sends.end(), [](const auto& a, const auto& b) {
+    return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) < std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
+  });
+  std::vector<double> ready(nodes, 0.0);
+  for (std::size_t first = 0; first < sends.size();) {
+    std::size_t end = first;
+    while (end < sends.size() && std::get<0>(sends[end]) == std::get<0>(sends[first]) &&
+           std::get<1>(sends[end]) == std::get<1>(sends[first]))
+      ++end;
+    // One slot of one period: every transfer starts from its two ends' times before the slot.
+    std::vector<std::pair<NodeId, double>> done;
+    for (std::size_t k = first; k < end; ++k) {
+      const NodeId u = std::get<2>(sends[k]);
+      const PeriodicTransfer& send = std::get<3>(sends[k]);
+      const double bytes = static_cast<double>(send.range.count) * message.element_bytes + message.envelope_bytes;
+      const double finish = std::max(ready[u], ready[send.peer]) + costs.transfer_time(u, send.peer, bytes);
+      arrive(timeline, message, send.peer, send.range, finish);
+      done.emplace_back(u, finish);
+      done.emplace_back(send.peer, finish);
+      ++timeline.transfers;
+    }
+    for (const auto& [node, finish] : done)
+      ready[node] = std::max(ready[node], finish);
+    first = end;
+  }
+  close(timeline, trees.front().root());
+  return timeline;
+}
+
+FormTimeline capped_timeline(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                             std::size_t round_slices, const CostModel& costs, const FormMessage& message)
+{
+  check_message(trees, weights, message);
+  if (round_slices == 0)
+    throw std::invalid_argument("the rate-capped form needs rounds of at least one slice");
+  const std::size_t nodes = costs.size();
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  const auto shares = cumulative_shares(weights);
+  const auto rates = capped_rates(weights, message);
+  const double round_time = static_cast<double>(round_slices) / total;
+  FormTimeline timeline;
+  timeline.arrival.assign(nodes, std::vector<double>(message.slices, 0.0));
+  std::vector<double> holds(nodes, 0.0);
+  const std::size_t rounds = (message.slices + round_slices - 1) / round_slices;
+  for (std::size_t r = 0; r < rounds; ++r) {
+    const ElementRange round = slices_range(message.count, message.slices, r * round_slices, round_slices);
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+      const ElementRange part = fraction_of(round, shares[t], shares[t + 1]);
+      if (part.count == 0)
+        continue;
+      const double bytes = static_cast<double>(part.count) * message.element_bytes + message.envelope_bytes;
+      // Depth first from the root: a node forwards the part the moment it holds it.
+      std::vector<NodeId> stack{trees[t].root()};
+      holds[trees[t].root()] = static_cast<double>(r) * round_time;
+      while (!stack.empty()) {
+        const NodeId u = stack.back();
+        stack.pop_back();
+        for (NodeId child : trees[t].children(u)) {
+          const double rate = std::min(rates[t], 1.0 / costs.inverse_bandwidth(u, child));
+          holds[child] = holds[u] + costs.latency(u, child) + bytes / rate;
+          arrive(timeline, message, child, part, holds[child]);
+          ++timeline.transfers;
+          stack.push_back(child);
+        }
+      }
+    }
+  }
+  close(timeline, trees.front().root());
+  return timeline;
+}
+
+}  // namespace hbcast
