@@ -7,6 +7,8 @@
 #include <hbcast/platform_graph/topology_scheduling.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <stdexcept>
 
 namespace hbcast {
 namespace {
@@ -81,6 +83,24 @@ ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId roo
   result.tree = result.weighted_trees.front().tree;
   result.steady_state_optimum = lp.slices_per_second;
   result.own_model_name = "steady-state program over the platform graph (multi-tree plan)";
+  return result;
+}
+
+ScheduleResult schedule_multi_tree_form(const BroadcastInstance& instance, NodeId root, MultiTreeForm form,
+                                        const std::string& scheduler, const std::string& slices_key,
+                                        const std::string& own_model_name)
+{
+  const double slices = instance.parameter(slices_key, 0.0);
+  if (!(slices >= 0.0) || slices != std::floor(slices))
+    throw std::invalid_argument(scheduler + ": '" + slices_key + "' must be a whole number of slices (0: chosen)");
+  const double alone = instance.parameter("alone", 1.0);
+  if (alone != 0.0 && alone != 1.0)
+    throw std::invalid_argument(scheduler + ": 'alone' must be 0 or 1");
+  ScheduleResult result = schedule_multi_tree(instance, root);
+  result.may_run_single_tree = alone == 1.0;
+  result.form = form;
+  result.form_slices = static_cast<std::size_t>(slices);
+  result.own_model_name = own_model_name;
   return result;
 }
 
