@@ -187,7 +187,7 @@ TEST_F(PlotCommand, UnwritableOutputDirectory)
   // Root ignores permission bits, so use a regular file where a directory should be.
   expect_one_line_error(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "-o",
                                     results + "/fig.svg"}),
-                        "cannot write '" + results + "/fig.svg': Not a directory");
+                        "cannot write '" + results + "/fig.svg': '" + results + "' is not a folder");
 }
 
 TEST_F(PlotCommand, GnuplotMissingKeepsTheOldFigure)

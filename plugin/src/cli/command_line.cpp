@@ -21,6 +21,18 @@ bool is_command(const CLI::App& app, const std::string& name)
   return false;
 }
 
+// The help that covers a usage error: the command's (and its subcommand's, as in `generate star`).
+std::string help_command(const CLI::App& app, int argc, char** argv)
+{
+  std::string command = "hbcast";
+  const CLI::App* current = &app;
+  for (int k = 1; k < argc && argv[k][0] != '-' && is_command(*current, argv[k]); ++k) {
+    command += std::string(" ") + argv[k];
+    current = current->get_subcommand(argv[k]);
+  }
+  return command + " --help";
+}
+
 }  // namespace
 
 void run_reporting_errors(CommandContext& context, const std::function<int()>& work)
@@ -71,7 +83,7 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
     out << HBCAST_VERSION << '\n';
     return 0;
   } catch (const CLI::ParseError& error) {
-    err << "hbcast: error: " << first_line(error.what()) << " (see 'hbcast --help')\n";
+    err << "hbcast: error: " << first_line(error.what()) << " (see '" << help_command(app, argc, argv) << "')\n";
     return 2;
   }
 

@@ -1,5 +1,6 @@
 #include <hbcast/util/atomic_file.hpp>
 #include <hbcast/cli/commands.hpp>
+#include <hbcast/cli/option_checks.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
 
 #include <CLI/CLI.hpp>
@@ -45,6 +46,7 @@ void add_generator_subcommand(CLI::App& generate, CommandContext& context, const
       ->type_name("S");
   command->add_option("-o,--output", request->output, "SimGrid platform XML file to write (replaced atomically)")
       ->type_name("FILE.xml")
+      ->check(file_name())
       ->required();
   command->callback([request, name = generator.name, &context] {
     run_reporting_errors(context, [&] {
@@ -53,6 +55,7 @@ void add_generator_subcommand(CLI::App& generate, CommandContext& context, const
         if (option->count() > 0)
           given[parameter] = request->values.at(parameter);
       const std::uint64_t seed = parse_generator_seed(request->seed);
+      check_output_path(request->output);  // before building what may be a large file
       write_file_atomically(request->output, generate_platform_xml(name, given, seed));
       context.out << "wrote " << request->output << " (" << name << " platform, seed " << seed << ")\n";
       return 0;

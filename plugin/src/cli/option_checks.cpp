@@ -60,6 +60,12 @@ CLI::Validator number_above(double minimum, const std::string& what)
       fmt::format("NUMBER > {}", minimum));
 }
 
+CLI::Validator file_name()
+{
+  return CLI::Validator([](std::string& text) { return text.empty() ? std::string("an empty file name") : std::string(); },
+                        "FILE");
+}
+
 CLI::Option* as_list(CLI::Option* option)
 {
   return option->delimiter(',')->allow_extra_args(false);

@@ -7,7 +7,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <memory>
+#include <set>
 #include <ostream>
 
 namespace hbcast::cli {
@@ -36,18 +40,67 @@ std::vector<std::pair<std::string, std::string>> where_conditions(const std::vec
   return conditions;
 }
 
-void run_plot(const PlotOptions& options)
+// The columns that say what a row measured: a sweep's parameters (its columns from "platform" to
+// "simgrid": the generator's, the scheduler, size, slices, port, members, SimGrid settings), or in
+// other results the usual ones. Repetitions and seeds are meant to be averaged.
+std::vector<std::string> parameter_columns(const ResultsTable& table)
+{
+  const auto& columns = table.columns();
+  const auto first = std::find(columns.begin(), columns.end(), "platform");
+  const auto last = std::find(columns.begin(), columns.end(), "simgrid");
+  if (first != columns.end() && last != columns.end() && first < last)
+    return {first, last + 1};
+  std::vector<std::string> usual;
+  for (const char* name : {"platform", "scheduler", "message_bytes", "slices", "port", "member_fraction", "model"})
+    if (table.find_column(name))
+      usual.push_back(name);
+  return usual;
+}
+
+// Each point is a mean over the rows sharing x (and --by): rows that differ in a parameter the
+// figure does not show are averaged together, which a figure must not do silently.
+void warn_about_mixed_rows(const ResultsTable& table, const SeriesRequest& request, std::ostream& err)
+{
+  const auto status = table.find_column("status");
+  std::vector<std::string> mixed;
+  for (const auto& name : parameter_columns(table)) {
+    if (name == request.x_column || name == request.by_column)
+      continue;
+    const std::size_t column = table.column(name);
+    std::set<std::string> values;
+    for (std::size_t row = 0; row < table.row_count(); ++row)
+      if (!status || table.cell(row, *status) == "ok" || table.cell(row, *status).empty())
+        values.insert(table.cell(row, column));
+    if (values.size() > 1) {
+      std::vector<std::string> shown(values.begin(), values.end());
+      if (shown.size() > 4) {
+        shown.resize(3);
+        shown.push_back("...");
+      }
+      mixed.push_back(fmt::format("{} ({} values: {})", name, values.size(), fmt::join(shown, ", ")));
+    }
+  }
+  if (!mixed.empty())
+    err << fmt::format("hbcast: warning: each point averages rows that differ in {}: split them with --by or keep "
+                       "one with --where COLUMN=VALUE\n",
+                       fmt::join(mixed, ", "));
+}
+
+void run_plot(const PlotOptions& options, std::ostream& err)
 {
   // Checked first: a wrong file name should not wait for the CSV to be read.
   figure_format_of(options.output_path);
-  check_output_path(options.output_path);
+  std::vector<NamedPath> outputs{{"-o", options.output_path}};
   if (!options.script_path.empty())
-    check_output_path(options.script_path);
+    outputs.push_back({"--script", options.script_path});
+  check_outputs(outputs, {{"the results being plotted", options.results_path}});
   SeriesRequest request = options.request;
   request.error_bars = options.error_bars == "ci95" ? ErrorBars::ci95 : ErrorBars::min_max;
   const auto conditions = where_conditions(options.where);
-  draw_figure(ResultsTable::read_file(options.results_path).filtered(conditions), request, figure_kind_of(options.kind), options.title,
-              options.output_path, options.script_path);
+  const ResultsTable table = ResultsTable::read_file(options.results_path).filtered(conditions);
+  warn_about_mixed_rows(table, request, err);
+  draw_figure(table, request, figure_kind_of(options.kind), options.title, options.output_path, options.script_path,
+              options.where);
 }
 
 }  // namespace
@@ -85,7 +138,7 @@ void add_plot_command(CLI::App& app, CommandContext& context)
                       "also save the gnuplot script (data inline) to FILE, to restyle the figure by hand");
   command->callback([options, &context] {
     run_reporting_errors(context, [&] {
-      run_plot(*options);
+      run_plot(*options, context.err);
       return 0;
     });
   });

@@ -63,6 +63,7 @@ int sweep(const SweepArguments& arguments, CommandContext& context)
   const Scenario scenario = load_scenario(arguments.scenario);
   SweepOptions options;
   options.output = arguments.output.empty() ? default_output(arguments.scenario, arguments.format) : arguments.output;
+  check_outputs({{"-o", options.output}}, {{"the scenario being swept", arguments.scenario}});
   options.format = arguments.format;
   options.workers = arguments.workers;
   options.shard = parse_shard(arguments.shard);
@@ -86,6 +87,10 @@ int merge(const MergeArguments& arguments, CommandContext& context)
   const Scenario scenario = load_scenario(arguments.scenario);
   const RowFormat format(arguments.format);
   const std::string header = format.header(scenario);
+  std::vector<NamedPath> inputs{{"the scenario of the merge", arguments.scenario}};
+  for (const auto& input : arguments.inputs)
+    inputs.push_back({"an input being merged", input});
+  check_outputs({{"-o", arguments.output}}, inputs);
   if (std::filesystem::exists(arguments.output))
     throw std::runtime_error("'" + arguments.output + "' exists: choose another -o");
   std::map<std::size_t, std::pair<std::string, std::string>> rows;  // point -> (line, file)
@@ -132,7 +137,8 @@ void add_sweep_command(CLI::App& app, CommandContext& context)
   auto arguments = std::make_shared<SweepArguments>();
   auto* command = app.add_subcommand("sweep", "run every point of a scenario grid, each in its own process");
   command->add_option("scenario", arguments->scenario, "scenario file (YAML), see scenarios/example.yaml")->required();
-  command->add_option("-o,--output", arguments->output, "results file (default: SCENARIO.results.FORMAT here)");
+  command->add_option("-o,--output", arguments->output, "results file (default: SCENARIO.results.FORMAT here)")
+      ->check(file_name());
   command->add_option("--format", arguments->format, "csv or jsonl (default csv)")->check(CLI::IsMember({"csv", "jsonl"}));
   command->add_option("-j,--jobs", arguments->workers, "worker processes (default: the number of cores)")
       ->check(whole_number_at_least(1));
@@ -149,7 +155,7 @@ void add_merge_command(CLI::App& app, CommandContext& context)
   auto* command = app.add_subcommand("merge", "join the results of a sharded sweep, checking every point is there once");
   command->add_option("scenario", arguments->scenario, "the scenario the shards ran")->required();
   command->add_option("inputs", arguments->inputs, "shard result files")->required();
-  command->add_option("-o,--output", arguments->output, "merged results file")->required();
+  command->add_option("-o,--output", arguments->output, "merged results file")->check(file_name())->required();
   command->add_option("--format", arguments->format, "csv or jsonl (default csv)")->check(CLI::IsMember({"csv", "jsonl"}));
   command->callback([arguments, &context] {
     run_reporting_errors(context, [&] { return merge(*arguments, context); });

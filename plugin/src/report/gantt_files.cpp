@@ -36,14 +36,14 @@ void check_gantt_request(const std::string& path, std::size_t slices)
     throw std::invalid_argument("--gantt draws atomic broadcasts: use it without --slices");
 }
 
-void write_gantt_files(const SimulationReport& report, const std::string& path)
+void write_gantt_files(const SimulationReport& report, const std::string& path, bool several)
 {
   const FigureFormat format = figure_format_of(path);
   for (const auto& run : report.runs) {
     if (run.gantt.empty())
       continue;
     const GanttChart chart{title_of(run), run.gantt};
-    run_gnuplot_to_file(chart.script(format), scheduler_file_path(path, run.scheduler, report.runs.size() > 1));
+    run_gnuplot_to_file(chart.script(format), scheduler_file_path(path, run.scheduler, several));
   }
 }
 

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 
@@ -52,7 +53,11 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
 {
   BroadcastPlan plan;
   plan.scheduler = run.scheduler;
-  plan.platform = report.platform;
+  // Absolute, so that the plan finds its platform from any folder.
+  std::error_code error;
+  plan.platform = std::filesystem::exists(report.platform, error)
+                      ? std::filesystem::absolute(report.platform, error).lexically_normal().string()
+                      : report.platform;
   plan.hosts = report.host_names;
   plan.root = report.root;
   plan.message_bytes = report.message_bytes;
@@ -73,30 +78,30 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
   return plan;
 }
 
-void write_dot_files(const SimulationReport& report, const std::string& path)
+void write_dot_files(const SimulationReport& report, const std::string& path, bool several)
 {
   for (const auto& run : report.runs) {
     if (run.status != "ok")  // a failed or timed-out scheduler has no tree
       continue;
     std::ostringstream dot;
     write_tree_dot(dot, tree_of(run, report), report.host_names, run.scheduler, run.ready_times);
-    write_file_atomically(scheduler_file_path(path, run.scheduler, report.runs.size() > 1), dot.str());
+    write_file_atomically(scheduler_file_path(path, run.scheduler, several), dot.str());
     // A multi-tree plan: each tree too, as FILE[.scheduler].tree<k>.ext, heaviest first.
     for (std::size_t k = 0; k < run.plan_children.size(); ++k) {
       std::ostringstream tree_dot;
       write_tree_dot(tree_dot, BroadcastTree(root_of(report), run.plan_children[k]), report.host_names,
                      fmt::format("{} tree {} (weight {:.6g} slices/s)", run.scheduler, k + 1, run.plan_weights[k]));
-      const std::string scheduler_path = scheduler_file_path(path, run.scheduler, report.runs.size() > 1);
+      const std::string scheduler_path = scheduler_file_path(path, run.scheduler, several);
       write_file_atomically(scheduler_file_path(scheduler_path, fmt::format("tree{}", k + 1), true), tree_dot.str());
     }
   }
 }
 
-void write_plan_files(const SimulationReport& report, const std::string& path)
+void write_plan_files(const SimulationReport& report, const std::string& path, bool several)
 {
   for (const auto& run : report.runs)
     if (run.status == "ok")
-      write_file_atomically(scheduler_file_path(path, run.scheduler, report.runs.size() > 1),
+      write_file_atomically(scheduler_file_path(path, run.scheduler, several),
                           plan_to_json(plan_of_run(report, run)));
 }
 

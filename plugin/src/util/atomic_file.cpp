@@ -7,6 +7,7 @@
 #include <optional>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,6 +62,27 @@ std::optional<mode_t> checked_target(const std::string& path, const std::string&
   return status.st_mode & 07777;
 }
 
+// "--plan 'x'" (or "'x'" with no option).
+std::string fmt_quoted(const std::string& option, const std::string& path)
+{
+  return (option.empty() ? std::string() : option + " ") + "'" + path + "'";
+}
+
+// The folder a new file goes into must exist and take it (write_file_atomically also writes its
+// temporary file there, so this holds for a replaced file too).
+void check_output_folder(const std::string& path, const std::string& target)
+{
+  const fs::path parent = fs::path(target).parent_path();
+  const std::string folder = parent.empty() ? std::string(".") : parent.string();
+  struct stat status {};
+  if (stat(folder.c_str(), &status) != 0)
+    throw write_error(path, "the folder '" + folder + "' does not exist");
+  if (!S_ISDIR(status.st_mode))
+    throw write_error(path, "'" + folder + "' is not a folder");
+  if (access(folder.c_str(), W_OK | X_OK) != 0)
+    throw write_error(path, "the folder '" + folder + "' is not writable");
+}
+
 }  // namespace
 
 std::string symlink_target(const std::string& path)
@@ -70,7 +92,46 @@ std::string symlink_target(const std::string& path)
 
 void check_output_path(const std::string& path)
 {
-  checked_target(path, resolved_target(path));
+  if (path.empty())
+    throw std::runtime_error("an empty file name");
+  const std::string target = resolved_target(path);
+  if (!target.empty() && target.back() == '/')
+    throw write_error(path, "it names a folder, and hbcast writes only regular files");
+  checked_target(path, target);
+  check_output_folder(path, target);
+}
+
+bool same_file(const std::string& first, const std::string& second)
+{
+  std::error_code error;
+  if (fs::exists(first, error) && fs::exists(second, error))
+    return fs::equivalent(first, second, error);
+  const fs::path a = fs::weakly_canonical(fs::absolute(first, error), error);
+  const fs::path b = fs::weakly_canonical(fs::absolute(second, error), error);
+  return !a.empty() && a == b;
+}
+
+void check_outputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs)
+{
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    const auto& [option, path] = outputs[k];
+    const std::string lead = option.empty() ? std::string() : option + ": ";
+    if (path.empty())
+      throw std::runtime_error(lead + "an empty file name");
+    for (const auto& [what, input] : inputs)
+      if (!input.empty() && same_file(path, input))
+        throw std::runtime_error(fmt_quoted(option, path) + " is " + what + ": hbcast never overwrites its inputs");
+    for (std::size_t j = 0; j < k; ++j)
+      if (same_file(path, outputs[j].path))
+        throw std::runtime_error(outputs[j].role == option
+                                     ? option + " names the file '" + path + "' twice"
+                                     : outputs[j].role + " and " + option + " name the same file '" + path + "'");
+    try {
+      check_output_path(path);
+    } catch (const std::runtime_error& error) {
+      throw std::runtime_error(lead + error.what());
+    }
+  }
 }
 
 void write_file_atomically(const std::string& path, const std::string& content)

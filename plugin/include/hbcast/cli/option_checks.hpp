@@ -18,6 +18,9 @@ CLI::Validator number_at_least(double minimum, const std::string& what = "a numb
 /// A finite number above `minimum`.
 CLI::Validator number_above(double minimum, const std::string& what = "a number");
 
+/// A file name: not empty.
+CLI::Validator file_name();
+
 /// A list option: one value per occurrence, comma-separated, repeatable (`-s fnf,lcf -s flat`),
 /// so that it never swallows the positional arguments that follow it.
 CLI::Option* as_list(CLI::Option* option);

@@ -16,10 +16,10 @@ std::string scheduler_file_path(const std::string& path, const std::string& sche
 /// trees (SimulateOptions::keep_trees).
 BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& run);
 
-/// Every run's tree as Graphviz DOT / as a plan, at scheduler_file_path(path, ...), each written
-/// atomically.
-void write_dot_files(const SimulationReport& report, const std::string& path);
-void write_plan_files(const SimulationReport& report, const std::string& path);
+/// Every run's tree as Graphviz DOT / as a plan, at scheduler_file_path(path, ..., several) (several:
+/// more than one scheduler was requested), each written atomically.
+void write_dot_files(const SimulationReport& report, const std::string& path, bool several);
+void write_plan_files(const SimulationReport& report, const std::string& path, bool several);
 
 /// The run's plan (plan_of_run) executed by libhbcast_mpi in SMPI on `platform`, timed as the MPI
 /// baselines are (run_smpi_timing, with the user's `config`); `stop` as for SmpiRun. Returns SMPI's
