@@ -74,14 +74,14 @@ TEST(CliErrors, UnroutablePairInFullZone)
 {
   TemporaryDirectory dir;
   auto path = dir.write("full.xml", platform_xml("Full", kOnlyAToB));
-  expect_one_line_error(run_hbcast({"simulate", path}), "no route from 'a' to 'c'");
+  expect_one_line_error(run_hbcast({"simulate", path}), "host 'c' cannot be reached from the root 'a'");
 }
 
 TEST(CliErrors, UnroutablePairInFloydZone)
 {
   TemporaryDirectory dir;
   auto path = dir.write("floyd.xml", platform_xml("Floyd", kOnlyAToB));
-  expect_one_line_error(run_hbcast({"simulate", path}), "no route from 'a' to 'c'");
+  expect_one_line_error(run_hbcast({"simulate", path}), "host 'c' cannot be reached from the root 'a'");
 }
 
 TEST(CliErrors, UnroutablePairInDijkstraZoneWhereSimGridCrashes)

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <sstream>
@@ -26,22 +27,50 @@ struct Options {
   std::vector<std::string> plans;
 };
 
+constexpr const char* kUsage =
+    "usage: mpirun -np N hbcast_mpi_check [--seed S] [--rank-map h0,h1,...|--processor-names] PLAN.json...\n"
+    "Broadcasts random data of several shapes with each plan (libhbcast_mpi) and checks every rank's copy.\n"
+    "  --seed S            seed of the data and of the rank-to-host permutation (default 1)\n"
+    "  --rank-map LIST     rank r runs on host LIST[r] of the plan\n"
+    "  --processor-names   rank r runs on the host MPI_Get_processor_name names\n"
+    "Exit status: 0 every rank matched, 1 a mismatch, 2 a usage error, 3 a plan refused.\n";
+
+// The options; a usage error (or --help) ends the program before MPI starts, on one line.
 Options parse(int argc, char** argv)
 {
   Options options;
   for (int k = 1; k < argc; ++k) {
     const std::string argument = argv[k];
-    if (argument == "--seed" && k + 1 < argc) {
-      options.seed = std::stoull(argv[++k]);
+    if (argument == "--help" || argument == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if ((argument == "--seed" || argument == "--rank-map") && k + 1 >= argc) {
+      std::fprintf(stderr, "hbcast_mpi_check: error: %s needs a value (see --help)\n", argument.c_str());
+      std::exit(2);
+    } else if (argument == "--seed") {
+      char* end = nullptr;
+      const std::string value = argv[++k];
+      options.seed = std::strtoull(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || value[0] == '-') {
+        std::fprintf(stderr, "hbcast_mpi_check: error: --seed must be a whole number >= 0, not '%s'\n", value.c_str());
+        std::exit(2);
+      }
     } else if (argument == "--processor-names") {
       options.processor_names = true;
     } else if (argument == "--rank-map" && k + 1 < argc) {
       std::istringstream list(argv[++k]);
       for (std::string host; std::getline(list, host, ',');)
         options.rank_map.push_back(host);
+    } else if (argument.rfind("-", 0) == 0) {
+      std::fprintf(stderr, "hbcast_mpi_check: error: unknown option '%s' (see --help)\n", argument.c_str());
+      std::exit(2);
     } else {
       options.plans.push_back(argument);
     }
+  }
+  if (options.plans.empty()) {
+    std::fprintf(stderr, "hbcast_mpi_check: error: no plan given (see --help)\n");
+    std::exit(2);
   }
   return options;
 }
@@ -120,11 +149,11 @@ std::vector<Shape> shapes()
 
 int main(int argc, char** argv)
 {
+  const Options options = parse(argc, argv);  // before MPI: --help needs no mpirun
   MPI_Init(&argc, &argv);
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const Options options = parse(argc, argv);
   int status = 0;
   std::size_t cases = 0;
   const std::vector<Shape> message_shapes = shapes();

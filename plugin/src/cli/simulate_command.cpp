@@ -49,11 +49,17 @@
 namespace hbcast::cli {
 namespace {
 
+// With several schedulers, a table within a minute by default on any platform: the slow parts get
+// "timeout" rows. A lone scheduler has no budget unless asked (the user wants that one result).
+constexpr double kDefaultBudgetSeconds = 50.0;
+constexpr double kBudgetByDefault = -1.0;
+
 // A requested scheduler; `optional` ones came from "all" and are skipped where they do not apply.
 struct RequestedScheduler {
   std::string name;
   bool optional = false;
-  bool needs_graph = false;  // a platform graph (SchedulerInfo::needs_platform_graph)
+  bool needs_graph = false;    // a platform graph (SchedulerInfo::needs_platform_graph)
+  bool needs_program = false;  // the steady-state program's solution (SchedulerInfo::needs_steady_state)
 };
 
 std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>& requested,
@@ -65,27 +71,31 @@ std::vector<RequestedScheduler> expand_schedulers(const std::vector<std::string>
                                     [&](const GivenTree& tree) { return tree.name == name; });
     if (given != given_trees.end()) {
       const SchedulerInfo* own = find_scheduler(given->own_scheduler);
-      names.push_back({name, false, own != nullptr && own->needs_platform_graph});
+      names.push_back({name, false, own != nullptr && own->needs_platform_graph, own != nullptr && own->needs_steady_state});
     } else if (name == "all") {
       for (const SchedulerInfo* scheduler : schedulers_of_all())
-        names.push_back({scheduler->name, true, scheduler->needs_platform_graph});
+        names.push_back({scheduler->name, true, scheduler->needs_platform_graph, scheduler->needs_steady_state});
     } else if (const SchedulerInfo* scheduler = find_scheduler(name); scheduler == nullptr) {
       throw std::invalid_argument("unknown scheduler '" + name + "' (see 'hbcast schedulers')");
     } else {
-      names.push_back({name, false, scheduler->needs_platform_graph});
+      names.push_back({name, false, scheduler->needs_platform_graph, scheduler->needs_steady_state});
     }
   }
   return names;
 }
 
-// The schedulers that need no platform graph first (they run while its program is solved), then
-// the others; each keeps its place in the request.
+// The schedulers that need no platform graph first, then those that need the graph only, then
+// those that need its steady-state program's solution, which is solved in the background
+// meanwhile; each keeps its place in the request.
 std::vector<std::size_t> graph_last_order(const std::vector<RequestedScheduler>& schedulers)
 {
   std::vector<std::size_t> order(schedulers.size());
   for (std::size_t k = 0; k < order.size(); ++k)
     order[k] = k;
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return !schedulers[k].needs_graph; });
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto rank = [&](std::size_t k) { return int(schedulers[k].needs_graph) + int(schedulers[k].needs_program); };
+    return rank(a) < rank(b);
+  });
   return order;
 }
 
@@ -131,33 +141,66 @@ SimulationReport run_alone(SimulationSession& session, const RequestedScheduler&
 
 // The report: the header of the run first in the request (from the options when none ran), then
 // the runs and the skipped schedulers in the requested order.
-SimulationReport in_request_order(const SimulateOptions& options, std::optional<SimulationReport> header,
-                                  std::vector<std::optional<SchedulerRun>>& runs,
-                                  std::vector<std::optional<SchedulerRun>>& skipped)
+SimulationReport in_request_order(const SimulateOptions& options, const std::optional<SimulationReport>& header,
+                                  const std::vector<std::optional<SchedulerRun>>& runs,
+                                  const std::vector<std::optional<SchedulerRun>>& skipped)
 {
   SimulationReport report;
   if (header)
-    report = std::move(*header);
+    report = *header;
   else
     header_from_options(report, options);
   for (std::size_t k = 0; k < runs.size(); ++k) {
     if (runs[k])
-      report.runs.push_back(std::move(*runs[k]));
+      report.runs.push_back(*runs[k]);
     if (skipped[k])
-      report.skipped.push_back(std::move(*skipped[k]));
+      report.skipped.push_back(*skipped[k]);
   }
   return report;
 }
 
+// The rows of the schedulers that need the steady-state program's solution when it did not come:
+// its time limit passed ("timeout") or solving it failed.
+struct ProgramOutcome {
+  bool waited = false;
+  std::string status;  // empty: solved
+  std::string reason;
+  double seconds = 0.0;  // solving it took, when solved
+};
+
+ProgramOutcome wait_for_program(SimulationSession& session, const RunBudget& budget,
+                                std::chrono::steady_clock::time_point counted_from)
+{
+  ProgramOutcome outcome{true, "", "", 0.0};
+  const auto deadline = budget.shared_deadline(counted_from);
+  try {
+    if (const auto seconds = session.finish_steady_state(deadline.value_or(std::chrono::steady_clock::time_point::max())))
+      outcome.seconds = *seconds;
+    else {
+      outcome.status = "timeout";
+      outcome.reason = "the steady-state program over the routes did not finish " +
+                       budget.limit_phrase(budget.budget_binds(counted_from));
+    }
+  } catch (const std::exception& error) {
+    outcome.status = "failed";
+    outcome.reason = std::string("the steady-state program: ") + error.what();
+  }
+  return outcome;
+}
+
 // In the process that holds the session: each scheduler in its own child, which inherits the
-// platform and the shared models. The schedulers needing no platform graph run
-// first, while the shared graph's program is solved in a child of its own; the first run tells
-// whether the platform has direct links or is small enough for a routed graph, which
-// the topology-aware ones need.
+// platform and the shared models. The schedulers needing no platform graph run first, then those
+// needing the graph only, while the graph's steady-state program (wanted by lp-prune and
+// lp-grow-tree only) is solved in a child of its own; the first run tells whether the platform
+// has direct links or is small enough for a routed graph, which the topology-aware ones need.
+// Every part has its time limits (RunBudget), and the report so far is published after each
+// scheduler, so that a parent which stops this process keeps every row it finished.
 SimulationReport run_schedulers(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                                 std::ostream& progress_out, bool show_progress,
+                                std::chrono::steady_clock::time_point run_start,
                                 const std::shared_ptr<SessionPlatform>& loaded)
 {
+  const RunBudget budget(options.timeout_seconds, options.budget_seconds, run_start);
   const auto started = std::chrono::steady_clock::now();
   std::optional<ProgressLine> probing;
   const auto progress_of_probing = [&](std::size_t done, std::size_t total) {
@@ -175,34 +218,60 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
   // Each scheduler's timeout covers the shared work it uses, as when its child did it itself.
   const auto shared_work = std::chrono::steady_clock::now() - started;
   auto graph_work = shared_work;
-  bool graph_pending = std::count_if(schedulers.begin(), schedulers.end(),
-                                     [](const RequestedScheduler& scheduler) { return scheduler.needs_graph; }) > 1;
-  if (graph_pending) {
+  const auto count = [&](bool RequestedScheduler::*need) {
+    return std::count_if(schedulers.begin(), schedulers.end(), [&](const RequestedScheduler& s) { return s.*need; });
+  };
+  const bool graph_shared = count(&RequestedScheduler::needs_graph) > 1;
+  if (graph_shared) {
     progress.update(0, "building the platform graph");
-    session.start_platform_graph();
+    session.start_platform_graph(count(&RequestedScheduler::needs_program) > 0);
   }
-  std::optional<SimulationReport> header;  // the report's, from the run first in the request
+  bool graph_attached = false;
+  ProgramOutcome program;
+  auto program_work = graph_work;
+  // The report's header, from the run first in the request (the session's until one ran).
+  std::optional<SimulationReport> header = session.header();
   std::vector<SchedulerRun> best_finalists;  // best's, whichever run brought them
   std::size_t header_from = schedulers.size();
   std::vector<std::optional<SchedulerRun>> runs(schedulers.size()), skipped(schedulers.size());
+  const auto publish = [&] { publish_partial_result(nlohmann::json(in_request_order(options, header, runs, skipped)).dump()); };
+  publish();  // the platform is loaded: the parent's limit on loading is met
   std::size_t done = 0;
   for (std::size_t k : graph_last_order(schedulers)) {
-    const auto& [name, optional, needs_graph] = schedulers[k];
-    if (needs_graph && graph_pending) {
+    const auto& [name, optional, needs_graph, needs_program] = schedulers[k];
+    const auto finished = [&] {
+      ++done;
+      publish();
+    };
+    const auto seconds = [](double value) {
+      return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(value));
+    };
+    if (needs_graph && graph_shared && !graph_attached) {
+      graph_work += seconds(session.share_platform_graph());
+      graph_attached = true;
+    }
+    if (needs_program && graph_shared && !program.waited) {
       progress.update(done, "solving the steady-state program");
-      graph_work += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(session.finish_platform_graph()));
-      graph_pending = false;
+      program = wait_for_program(session, budget, started);  // its clock runs from the session's start
+      program_work = graph_work + seconds(program.seconds);
     }
     if ((skipped[k] = skipped_for_want_of_a_graph(options, schedulers[k], header))) {
-      ++done;
+      finished();
       continue;
     }
-    progress.update(done++, "simulating " + name);
+    if (needs_program && !program.status.empty()) {
+      runs[k] = run_without_figures(name, program.status, program.reason);
+      finished();
+      continue;
+    }
+    progress.update(done, "simulating " + name);
+    const auto work = needs_program && graph_shared ? program_work : needs_graph ? graph_work : shared_work;
+    const PartLimit limit = budget.part(schedulers.size() - done, std::chrono::steady_clock::now() - work);
     std::optional<SimulationReport> run_header;
-    SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, options.timeout_seconds,
-                                    std::chrono::steady_clock::now() - (needs_graph ? graph_work : shared_work), name,
-                                    std::cerr, run_header);
+    SchedulerRun run = run_in_child([&, name = name] { return session.simulate(name); }, limit.seconds, limit.started,
+                                    name, std::cerr, run_header);
+    if (run.status == "timeout")
+      run.error = budget.timeout_reason(limit, run.error);
     if (run_header && !run_header->best_finalists.empty())
       best_finalists = std::move(run_header->best_finalists);
     if (run_header && k < header_from) {
@@ -213,40 +282,175 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
       skipped[k] = std::move(run);
     else
       runs[k] = std::move(run);
+    finished();
   }
-  SimulationReport report = in_request_order(options, std::move(header), runs, skipped);
+  SimulationReport report = in_request_order(options, header, runs, skipped);
   report.best_finalists = std::move(best_finalists);
+  return report;
+}
+
+// The report of a session process stopped before it finished: the rows it published, and a
+// "timeout" (or "failed") row with `outcome`'s reason for every scheduler it had not finished.
+SimulationReport unfinished_report(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                                   const IsolatedOutcome& outcome, const std::string& reason)
+{
+  SimulationReport report;
+  if (!outcome.partial_payload.empty())
+    report = nlohmann::json::parse(outcome.partial_payload).get<SimulationReport>();
+  else
+    header_from_options(report, options);
+  std::vector<SchedulerRun> runs;
+  for (const auto& scheduler : schedulers) {
+    const auto named = [&](const SchedulerRun& run) { return run.scheduler == scheduler.name; };
+    if (std::any_of(report.skipped.begin(), report.skipped.end(), named))
+      continue;
+    const auto run = std::find_if(report.runs.begin(), report.runs.end(), named);
+    runs.push_back(run != report.runs.end() ? std::move(*run)
+                                            : run_without_figures(scheduler.name, outcome.timed_out ? "timeout" : "failed",
+                                                                  reason));
+  }
+  report.runs = std::move(runs);
   return report;
 }
 
 // The platform is loaded once, in a child (SimGrid may abort on a bad platform: the input's
 // failure, exit 2), which then runs the schedulers; its progress goes straight to the terminal
-// when stderr is one.
+// when stderr is one. --timeout bounds the loading, --budget the whole child (a second more for
+// its report); a child stopped on either still gives every row it had finished.
 SimulationReport run_all(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
                          std::ostream& err)
 {
+  const auto run_start = std::chrono::steady_clock::now();
   const int terminal = isatty(STDERR_FILENO) ? dup(STDERR_FILENO) : -1;
   // A lone scheduler runs in this child (run_alone): its time limit and failures are the child's.
   const bool alone = schedulers.size() == 1;
-  auto outcome = run_isolated(
-      [&] {
-        __gnu_cxx::stdio_filebuf<char> terminal_buffer(terminal >= 0 ? terminal : dup(STDERR_FILENO), std::ios::out);
-        std::ostream progress_out(&terminal_buffer);
-        return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0, nullptr)).dump();
-      },
-      alone ? options.timeout_seconds : 0.0);
+  const RunBudget budget(options.timeout_seconds, options.budget_seconds, run_start);
+  const PartLimit whole = budget.part(1, run_start);
+  constexpr double kReportSeconds = 1.0;
+  const double limit = alone ? whole.seconds : options.budget_seconds > 0.0 ? options.budget_seconds + kReportSeconds : 0.0;
+  const auto process = IsolatedProcess::start([&] {
+    __gnu_cxx::stdio_filebuf<char> terminal_buffer(terminal >= 0 ? terminal : dup(STDERR_FILENO), std::ios::out);
+    std::ostream progress_out(&terminal_buffer);
+    return nlohmann::json(run_schedulers(options, schedulers, progress_out, terminal >= 0, run_start, nullptr)).dump();
+  });
+  auto outcome = process.wait(limit, run_start, alone ? 0.0 : options.timeout_seconds);
   if (terminal >= 0)
     close(terminal);
-  if (!outcome.ok && !alone)
-    throw std::runtime_error(outcome.error);
-  if (!outcome.ok) {
+  if (!outcome.ok && alone) {
+    std::optional<SimulationReport> header;
+    SchedulerRun run = run_without_report(outcome, schedulers.front().name, &header);
+    if (run.status == "timeout")
+      run.error = budget.timeout_reason(whole, run.error);
     SimulationReport report;
-    header_from_options(report, options);
-    report.runs.push_back(run_without_report(outcome, schedulers.front().name));
+    if (header)
+      report = std::move(*header);
+    else
+      header_from_options(report, options);
+    report.runs.push_back(std::move(run));
     return report;
   }
+  if (!outcome.ok && (outcome.timed_out || (outcome.past_milestone && !outcome.threw))) {
+    err << outcome.child_stderr;
+    std::string reason = outcome.error;
+    if (outcome.timed_out && outcome.partial_payload.empty())
+      reason = "not run: loading the platform did not finish " + budget.limit_phrase(false) +
+               (outcome.error.find(" while ") != std::string::npos ? outcome.error.substr(outcome.error.find(" while ")) : "");
+    else if (outcome.timed_out)
+      reason = "not run: the run's budget of " + fmt::format("{:g}", options.budget_seconds) +
+               " s (--budget; 0: no budget) was spent";
+    return unfinished_report(options, schedulers, outcome, reason);
+  }
+  if (!outcome.ok)
+    throw std::runtime_error(outcome.error);
   err << outcome.child_stderr;  // the schedulers' own messages
   return nlohmann::json::parse(outcome.payload).get<SimulationReport>();
+}
+
+// The value of SimGrid option `key` given with --cfg (the last one), if any.
+std::optional<std::string> config_value(const SimulateOptions& options, const std::string& key)
+{
+  std::optional<std::string> value;
+  for (const auto& entry : options.simgrid_config)
+    if (entry.rfind(key + ":", 0) == 0)
+      value = entry.substr(key.size() + 1);
+  return value;
+}
+
+// The SimGrid trace file when --cfg=tracing is on (SimGrid's default name otherwise), else none.
+std::optional<std::string> trace_file(const SimulateOptions& options)
+{
+  const auto tracing = config_value(options, "tracing");
+  if (!tracing || (*tracing != "yes" && *tracing != "on" && *tracing != "1" && *tracing != "true"))
+    return std::nullopt;
+  return config_value(options, "tracing/filename").value_or("simgrid.trace");
+}
+
+// SimGrid opens its trace file once per engine, so schedulers sharing a session would leave one
+// trace for all: traced, each scheduler runs alone, its trace named after it (FILE.fnf.trace), the
+// run's budget shared among them as run_schedulers does.
+SimulationReport run_traced_one_by_one(const SimulateOptions& options, const std::vector<RequestedScheduler>& schedulers,
+                                       const std::string& trace, std::ostream& err)
+{
+  const RunBudget budget(options.timeout_seconds, options.budget_seconds, std::chrono::steady_clock::now());
+  SimulationReport report;
+  for (std::size_t k = 0; k < schedulers.size(); ++k) {
+    SimulateOptions one = options;
+    one.simgrid_config.push_back("tracing/filename:" + scheduler_file_path(trace, schedulers[k].name, true));
+    const PartLimit limit = budget.part(schedulers.size() - k, std::chrono::steady_clock::now());
+    one.timeout_seconds = limit.seconds;
+    one.budget_seconds = 0.0;
+    SimulationReport part = run_all(one, {schedulers[k]}, err);
+    if (part.runs.size() == 1 && part.runs.front().status == "timeout")
+      part.runs.front().error = budget.timeout_reason(limit, part.runs.front().error);
+    if (k == 0) {
+      report = part;
+      report.runs.clear();
+      report.skipped.clear();
+      report.timeout_seconds = options.timeout_seconds;
+      report.budget_seconds = options.budget_seconds;
+    }
+    report.runs.insert(report.runs.end(), part.runs.begin(), part.runs.end());
+    report.skipped.insert(report.skipped.end(), part.skipped.begin(), part.skipped.end());
+  }
+  return report;
+}
+
+// Every file the run will write, by option, with the scheduler's name inserted when there are several.
+std::vector<NamedPath> output_files(const SimulateOptions& options, const std::vector<std::string>& names)
+{
+  std::vector<NamedPath> outputs;
+  const bool several = names.size() > 1;
+  for (const auto& [option, path] : {std::pair<std::string, const std::string*>{"--dot", &options.dot_path},
+                                     {"--gantt", &options.gantt_path},
+                                     {"--plan", &options.plan_path}})
+    if (!path->empty())
+      for (const auto& name : names)
+        outputs.push_back({option, scheduler_file_path(*path, name, several)});
+  if (const auto trace = trace_file(options))
+    for (const auto& name : names)
+      outputs.push_back({"--cfg=tracing/filename", scheduler_file_path(*trace, name, several)});
+  return outputs;
+}
+
+// The files of the trees, after the report is out: a file that cannot be written is one line on
+// `err` and exit status 1, never the loss of the report.
+int write_tree_files(const SimulateOptions& options, const SimulationReport& report, bool several, std::ostream& err)
+{
+  int status = 0;
+  const auto attempt = [&](const std::string& path, void (*write)(const SimulationReport&, const std::string&, bool)) {
+    if (path.empty())
+      return;
+    try {
+      write(report, path, several);
+    } catch (const std::exception& error) {
+      err << "hbcast: error: " << error.what() << '\n';
+      status = 1;
+    }
+  };
+  attempt(options.dot_path, write_dot_files);
+  attempt(options.gantt_path, write_gantt_files);
+  attempt(options.plan_path, write_plan_files);
+  return status;
 }
 
 // Exit status 1 and one line per scheduler or MPI baseline that did not give figures (an MPI
@@ -307,6 +511,12 @@ void check_request(const SimulateOptions& options, CheckedRequest& request)
       names.push_back(given.own_scheduler);
   parse_scheduler_parameters(options.scheduler_parameters, names);  // refused before any run
   request.effective = options;
+  if (options.budget_seconds == kBudgetByDefault)
+    request.effective.budget_seconds = request.schedulers.size() > 1 ? kDefaultBudgetSeconds : 0.0;
+  if (options.root == "random") {  // drawn from the hosts with --seed, recorded as such
+    request.effective.root.clear();
+    request.effective.random_root_seed = options.seed;
+  }
   request.effective.keep_trees =
       options.keep_trees || !options.dot_path.empty() || !options.plan_path.empty() || options.mpi_baselines;
   request.effective.best_finalists = options.mpi_baselines;  // best deploys the fastest of them in SMPI
@@ -346,8 +556,11 @@ SimulationReport run_request(const CheckedRequest& request, std::ostream& err,
 {
   const SimulateOptions& effective = request.effective;
   InterruptionGuard interruption;
+  const auto trace = trace_file(effective);
   SimulationReport report =
-      loaded ? run_schedulers(effective, request.schedulers, err, false, loaded) : run_all(effective, request.schedulers, err);
+      loaded ? run_schedulers(effective, request.schedulers, err, false, std::chrono::steady_clock::now(), loaded)
+      : trace && request.schedulers.size() > 1 ? run_traced_one_by_one(effective, request.schedulers, *trace, err)
+                                               : run_all(effective, request.schedulers, err);
   if (effective.mpi_baselines) {
     const std::string platform = loaded                        ? loaded->path
                                  : effective.platform.empty() ? default_platform_path()
@@ -382,20 +595,21 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
 {
   CheckedRequest request;
   check_request(options, request);
-  const auto& schedulers = request.schedulers;
-  for (const auto& scheduler : schedulers)  // before minutes of simulation, not after
-    if (!options.dot_path.empty())
-      check_output_path(scheduler_file_path(options.dot_path, scheduler.name, schedulers.size() > 1));
+  std::vector<std::string> names;
+  for (const auto& scheduler : request.schedulers)
+    names.push_back(scheduler.name);
+  // Before minutes of simulation, not after; no input is ever overwritten.
+  std::vector<NamedPath> inputs{
+      {"the platform being simulated", options.platform.empty() ? default_platform_path() : options.platform}};
+  for (const auto& path : options.tree_paths)
+    inputs.push_back({"a tree being replayed (--tree)", path});
+  check_outputs(output_files(request.effective, names), inputs);
+  const ProgressHeartbeat heartbeat;  // stderr not a terminal: a line every few seconds
   SimulationReport report = run_request(request, err, nullptr);
-  if (!options.dot_path.empty())
-    write_dot_files(report, options.dot_path);
-  if (!options.gantt_path.empty())
-    write_gantt_files(report, options.gantt_path);
-  if (!options.plan_path.empty()) {
-    write_plan_files(report, options.plan_path);
+  // The tree files are written after the report (write_tree_files); the deployed plan's name is known now.
+  if (!options.plan_path.empty())
     if (const SchedulerRun* deployed = deployed_run(report))
       report.deployed_plan_file = scheduler_file_path(options.plan_path, deployed->scheduler, report.runs.size() > 1);
-  }
   if (options.format == "csv")
     write_report_csv(out, report);
   else if (options.format == "json")
@@ -403,7 +617,8 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   else
     write_report_table(out, report);
   out.flush();
-  return report_failures(report, err);
+  const int files_status = write_tree_files(options, report, names.size() > 1, err);
+  return std::max(report_failures(report, err), files_status);
 }
 
 void add_simulate_command(CLI::App& app, CommandContext& context)
@@ -414,7 +629,7 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "SimGrid platform XML (default: the shipped GRID5000-like grid5000_88.xml)");
   command->add_option("--root", options->root,
                       "host that broadcasts (default: the first host declared; 'fastest': the host of smallest "
-                      "sender-only time t_u, the any-source setting of Liu)");
+                      "sender-only time t_u, the any-source setting of Liu; 'random': a host drawn with --seed)");
   as_list(command->add_option("-s,--scheduler", options->schedulers,
                               "scheduler name(s), comma-separated (repeatable), or 'all'"));
   command->add_option("--param", options->scheduler_parameters,
@@ -422,7 +637,8 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                       "matching=3 (bounded-matching); repeatable; 'hbcast schedulers' lists them")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  command->add_option("--size", options->size, "message size, e.g. 4MiB, 1e6, 512KiB (default 4MiB)");
+  command->add_option("--size", options->size,
+                      "message size in bytes, or with a unit: " + size_units_text() + " (e.g. 4MiB, 1e6; default 4MiB)");
   command
       ->add_option_function<std::string>(
           "--slices",
@@ -475,7 +691,17 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
                               "SimGrid log setting, passed through (e.g. --log=hbcast.thres:verbose)"))
       ->delimiter('\0');
   command->add_option("--timeout", options->timeout_seconds,
-                      "wall-clock limit per scheduler in seconds (default 0: none)")
+                      "wall-clock limit in seconds of each part the run waits for: a scheduler (with its share of "
+                      "the shared work), the steady-state program solved in the background, loading the platform "
+                      "(default 0: none)")
+      ->check(number_at_least(0, "a number of seconds"));
+  options->budget_seconds = kBudgetByDefault;
+  command->add_option("--budget", options->budget_seconds,
+                      fmt::format("wall-clock budget in seconds of the whole run, what is left of it shared equally "
+                                  "among the schedulers still to run; a scheduler past its share is stopped, and its "
+                                  "row keeps its tree's predictions if it had them (default {:g} with several "
+                                  "schedulers, none with one; 0: none)",
+                                  kDefaultBudgetSeconds))
       ->check(number_at_least(0, "a number of seconds"));
   command->add_option("--model", options->model,
                       "cost model the schedulers see: pairwise (T_uv of the platform) or sender-only (t_u, "
@@ -500,7 +726,8 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
   as_list(command->add_option("--time-range", options->time_range,
                               "LO,HI: --random-times draws times uniformly in [LO, HI)"))
       ->check(number_above(0, "a time in seconds"));
-  command->add_option("--seed", options->seed, "seed of --random-times (recorded in the output; default 1)")
+  command->add_option("--seed", options->seed,
+                      "seed of --random-times and of --root random (recorded in the output; default 1)")
       ->check(whole_number_at_least(0));
   as_list(command->add_option("--members", options->members,
                       "multicast to these hosts (names or 0-based indices, comma-separated) instead of a "
@@ -522,6 +749,7 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       for (const auto& path : *tree_files) {
         options->given_trees.push_back(
             {"tree:" + std::filesystem::path(path).stem().string(), load_plan_file(path), ""});
+        options->tree_paths.push_back(path);
         options->schedulers.push_back(options->given_trees.back().name);
       }
       return run_simulate(*options, context.out, context.err);

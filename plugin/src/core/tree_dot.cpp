@@ -26,6 +26,15 @@ std::string exact(double value)
   return text;
 }
 
+// What a person reads in the drawing: six significant digits, as the tables print; the
+// attributes beside keep every bit.
+std::string readable(double value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
 std::string node_name(NodeId node, const std::vector<std::string>& names)
 {
   return node < names.size() ? names[node] : std::to_string(node);
@@ -51,7 +60,7 @@ void write_tree_dot(std::ostream& out, const BroadcastTree& tree, const std::vec
     std::ostringstream label;
     label << node_name(u, names);
     if (u < ready_times.size())
-      label << "\\nt=" << exact(ready_times[u]);
+      label << "\\nt=" << readable(ready_times[u]);
     out << "  " << quoted(node_name(u, names)) << " [label=" << quoted(label.str());
     if (u < ready_times.size())
       out << ", ready=\"" << exact(ready_times[u]) << "\"";

@@ -66,10 +66,13 @@ void block_medians(const CostModel& pairwise, const HostBlocks& blocks, std::vec
       if (count == 0)
         continue;
       const NodeId u = blocks.first(a), v = a == b ? blocks.second(b) : blocks.first(b);
+      if (!std::isfinite(pairwise.latency(u, v)))
+        continue;  // a pair the platform does not route says nothing of u's sending speed
       latencies.emplace_back(pairwise.latency(u, v), count);
       inverse_bandwidths.emplace_back(pairwise.inverse_bandwidth(u, v), count);
     }
-    const double block_alpha = weighted_median(latencies), block_beta = weighted_median(inverse_bandwidths);
+    const double block_alpha = latencies.empty() ? NAN : weighted_median(latencies);
+    const double block_beta = inverse_bandwidths.empty() ? NAN : weighted_median(inverse_bandwidths);
     for (NodeId u : blocks.members[a]) {
       alpha[u] = block_alpha;
       beta[u] = block_beta;
@@ -87,12 +90,31 @@ void sampled_medians(const CostModel& pairwise, std::vector<double>& alpha, std:
     latencies.clear();
     inverse_bandwidths.clear();
     for (NodeId v : median_destinations(u, n)) {
+      if (!std::isfinite(pairwise.latency(u, v)))
+        continue;  // not routed
       latencies.push_back(pairwise.latency(u, v));
       inverse_bandwidths.push_back(pairwise.inverse_bandwidth(u, v));
     }
-    alpha[u] = median(latencies);
-    beta[u] = median(inverse_bandwidths);
+    alpha[u] = latencies.empty() ? NAN : median(latencies);
+    beta[u] = inverse_bandwidths.empty() ? NAN : median(inverse_bandwidths);
   }
+}
+
+// A host with no routed destination among those looked at cannot send: it gets the slowest
+// sender's times, twice over, so that sender-only schedulers choose it last.
+void slowest_for_silent_hosts(std::vector<double>& alpha, std::vector<double>& beta)
+{
+  double slowest_alpha = 0.0, slowest_beta = 0.0;
+  for (std::size_t u = 0; u < alpha.size(); ++u)
+    if (!std::isnan(alpha[u])) {
+      slowest_alpha = std::max(slowest_alpha, alpha[u]);
+      slowest_beta = std::max(slowest_beta, beta[u]);
+    }
+  for (std::size_t u = 0; u < alpha.size(); ++u)
+    if (std::isnan(alpha[u])) {
+      alpha[u] = 2.0 * slowest_alpha;
+      beta[u] = 2.0 * slowest_beta;
+    }
 }
 
 }  // namespace
@@ -132,6 +154,7 @@ SenderOnlyModel SenderOnlyModel::from_pairwise(const CostModel& pairwise)
       block_medians(pairwise, *blocks, alpha, beta);
     else
       sampled_medians(pairwise, alpha, beta);
+    slowest_for_silent_hosts(alpha, beta);
   }
   SenderOnlyModel model(std::move(alpha), std::move(beta));
   model.send_alpha_.resize(n);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -32,6 +33,15 @@ T field(const Json& json, const char* key, const std::string& where)
   } catch (const Json::exception&) {
     throw PlanError(where + ": \"" + key + "\" has the wrong type");
   }
+}
+
+// A count or a size in bytes: a whole number, not one the reader would round ("slices": 2.5).
+double whole_number(const Json& json, const char* key, const std::string& where)
+{
+  const double value = field<double>(json, key, where);
+  if (!std::isfinite(value) || value != std::floor(value))
+    throw PlanError(where + ": \"" + key + "\" must be a whole number, not " + json.at(key).dump());
+  return value;
 }
 
 void check_host(const std::set<std::string>& hosts, const std::string& host, const std::string& where)
@@ -68,6 +78,40 @@ PlanTree tree_from_json(const Json& json, const std::set<std::string>& hosts, co
   return tree;
 }
 
+// A tree from the root: each host receives at most once, the root never, and every sender is
+// reached from the root (no cycle, no detached part). Edges may come in any order.
+void check_tree_shape(const PlanTree& tree, const std::string& root, const std::string& where)
+{
+  std::map<std::string, std::string> parent_of;
+  for (std::size_t k = 0; k < tree.edges.size(); ++k) {
+    const auto& edge = tree.edges[k];
+    const std::string at = where + ", edge " + std::to_string(k);
+    if (edge.child == root)
+      throw PlanError(at + ": the root '" + root + "' cannot receive");
+    if (!parent_of.emplace(edge.child, edge.parent).second)
+      throw PlanError(at + ": host '" + edge.child + "' receives twice");
+  }
+  // Each sender's chain of parents up to the root, every host walked once (hosts found reached
+  // are remembered), so a deep tree stays linear.
+  std::set<std::string> reached{root};
+  for (const auto& edge : tree.edges) {
+    std::vector<std::string> chain;
+    std::set<std::string> on_chain;
+    std::string host = edge.parent;
+    while (reached.count(host) == 0) {
+      if (!on_chain.insert(host).second)
+        throw PlanError(where + ": host '" + host + "' is on a cycle, never reached from the root '" + root + "'");
+      const auto parent = parent_of.find(host);
+      if (parent == parent_of.end())
+        throw PlanError(where + ": host '" + edge.parent + "' sends to '" + edge.child +
+                        "' but is never reached from the root '" + root + "'");
+      chain.push_back(host);
+      host = parent->second;
+    }
+    reached.insert(chain.begin(), chain.end());
+  }
+}
+
 void check_header(const BroadcastPlan& plan)
 {
   if (plan.version < 1 || plan.version > BroadcastPlan::kVersion)
@@ -92,9 +136,10 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
   if (plan.form != "capped" && plan.form != "periodic")
     throw PlanError("plan: \"form\" must be \"concurrent\", \"capped\" or \"periodic\", not '" + plan.form + "'");
   const char* key = plan.form == "capped" ? "round_slices" : "period_slices";
-  plan.form_slices = field<std::size_t>(json, key, "plan");
-  if (plan.form_slices == 0)
-    throw PlanError(std::string("plan: \"") + key + "\" must be at least 1");
+  const double form_slices = whole_number(json, key, "plan");
+  if (form_slices < 1.0 || form_slices > 1e15)
+    throw PlanError(std::string("plan: \"") + key + "\" must be at least 1 (and a count), not " + json.at(key).dump());
+  plan.form_slices = static_cast<std::size_t>(form_slices);
   if (plan.form == "capped")
     return;
   const auto slots = field<Json>(json, "slots", "plan");
@@ -107,11 +152,12 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
     plan.slots.emplace_back();
     for (std::size_t k = 0; k < slots[s].size(); ++k) {
       const std::string at = where + ", piece " + std::to_string(k);
-      PlanPiece piece{field<std::size_t>(slots[s][k], "tree", at), field<std::string>(slots[s][k], "from", at),
+      const double tree = whole_number(slots[s][k], "tree", at);
+      if (tree < 0.0 || tree >= static_cast<double>(plan.trees.size()))
+        throw PlanError(at + ": tree " + slots[s][k].at("tree").dump() + " does not exist");
+      PlanPiece piece{static_cast<std::size_t>(tree), field<std::string>(slots[s][k], "from", at),
                       field<std::string>(slots[s][k], "to", at), field<double>(slots[s][k], "first", at),
                       field<double>(slots[s][k], "last", at)};
-      if (piece.tree >= plan.trees.size())
-        throw PlanError(at + ": tree " + std::to_string(piece.tree) + " does not exist");
       check_host(hosts, piece.from, at);
       check_host(hosts, piece.to, at);
       if (!(0.0 <= piece.first && piece.first < piece.last && piece.last <= 1.0))
@@ -168,8 +214,11 @@ BroadcastPlan plan_from_json(const std::string& text)
   Json json;
   try {
     json = Json::parse(text);
-  } catch (const Json::exception& error) {  // parse_error, and out_of_range for numbers like 1e400
-    throw PlanError(std::string("plan is not valid JSON: ") + error.what());
+  } catch (const Json::exception& error) {  // a syntax error, or a number out of range (1e400)
+    std::string what = error.what();
+    if (const auto bracket = what.find("] "); what.rfind("[json.exception.", 0) == 0 && bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    throw PlanError("plan is not valid JSON: " + what);
   }
   if (!json.is_object() || json.value("format", std::string()) != "hbcast-plan")
     throw PlanError("not an hbcast plan (no \"format\": \"hbcast-plan\")");
@@ -179,8 +228,11 @@ BroadcastPlan plan_from_json(const std::string& text)
   plan.platform = json.value("platform", std::string());
   plan.hosts = field<std::vector<std::string>>(json, "hosts", "plan");
   plan.root = field<std::string>(json, "root", "plan");
-  plan.message_bytes = field<double>(json, "message_bytes", "plan");
-  plan.slices = field<std::size_t>(json, "slices", "plan");
+  plan.message_bytes = whole_number(json, "message_bytes", "plan");
+  const double slices = whole_number(json, "slices", "plan");
+  if (slices < 1.0 || slices > 1e15)
+    throw PlanError("plan: \"slices\" must be at least 1 (and a count), not " + json.at("slices").dump());
+  plan.slices = static_cast<std::size_t>(slices);
   plan.port = field<std::string>(json, "port", "plan");
   check_header(plan);
   const std::set<std::string> hosts(plan.hosts.begin(), plan.hosts.end());
@@ -190,8 +242,11 @@ BroadcastPlan plan_from_json(const std::string& text)
   const auto trees = field<Json>(json, "trees", "plan");
   if (!trees.is_array() || trees.empty())
     throw PlanError("plan: \"trees\" must be a non-empty list");
-  for (std::size_t t = 0; t < trees.size(); ++t)
-    plan.trees.push_back(tree_from_json(trees[t], hosts, "plan tree " + std::to_string(t)));
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const std::string where = "plan tree " + std::to_string(t);
+    plan.trees.push_back(tree_from_json(trees[t], hosts, where));
+    check_tree_shape(plan.trees.back(), plan.root, where);
+  }
   read_form(json, hosts, plan);
   if (json.contains("predicted_makespan"))
     plan.predicted_makespan = field<double>(json, "predicted_makespan", "plan");

@@ -45,12 +45,13 @@ RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
   try {
     src->route_to(dst, links, &cost.latency);
   } catch (const std::exception& error) {
-    throw PlatformError("no route from " + pair_text(src, dst) + ": " + error.what());
+    XBT_VERB("no route from %s: %s", pair_text(src, dst).c_str(), error.what());
+    return RouteCost::none();
   }
   // A route without links but with a latency (a Vivaldi zone's hosts: latency from their
   // coordinates, no link) takes its latency whatever the size: T = latency, bandwidth infinite.
   if (links.empty() && src != dst && !(cost.latency > 0.0))
-    throw PlatformError("no route from " + pair_text(src, dst) + " (empty route)");
+    return RouteCost::none();
   cost.bandwidth = std::numeric_limits<double>::infinity();
   for (const sg4::Link* link : links)
     cost.bandwidth = std::min(cost.bandwidth, link->get_bandwidth());
@@ -64,7 +65,11 @@ namespace {
 const sg4::Link* first_link(const sg4::Host* host, const sg4::Host* peer)
 {
   std::vector<sg4::Link*> links;
-  host->route_to(peer, links, nullptr);
+  try {
+    host->route_to(peer, links, nullptr);
+  } catch (const std::exception&) {
+    return nullptr;  // no route: it says nothing of the host's NIC
+  }
   return links.empty() ? nullptr : links.front();
 }
 
@@ -163,6 +168,35 @@ RouteCost PlatformCostModel::route(NodeId from, NodeId to) const
   if (from != to && !block_routes_.empty())
     return block_routes_[blocks_.block_of[from] * blocks_.count() + blocks_.block_of[to]];
   return probed_route(from, to);
+}
+
+std::vector<bool> PlatformCostModel::reached_from(NodeId root) const
+{
+  std::vector<bool> reached(hosts_.size(), block_routes_.empty());
+  if (block_routes_.empty())
+    return reached;
+  // A breadth-first search over blocks: a block reached from another one is reached whole (each
+  // of its hosts from the same relay); the root's own block only as far as its inner pairs route.
+  const std::size_t count = blocks_.count();
+  const auto routes = [&](std::size_t a, std::size_t b) { return block_routes_[a * count + b].routable(); };
+  std::vector<bool> whole(count, false);
+  const std::size_t root_block = blocks_.block_of[root];
+  whole[root_block] = blocks_.members[root_block].size() == 1 || routes(root_block, root_block);
+  std::vector<std::size_t> queue{root_block};
+  std::vector<bool> queued(count, false);
+  queued[root_block] = true;
+  for (std::size_t next = 0; next < queue.size(); ++next)
+    for (std::size_t b = 0; b < count; ++b)
+      if (b != queue[next] && routes(queue[next], b)) {
+        whole[b] = true;
+        if (!queued[b]) {
+          queued[b] = true;
+          queue.push_back(b);
+        }
+      }
+  for (NodeId u = 0; u < hosts_.size(); ++u)
+    reached[u] = whole[blocks_.block_of[u]] || u == root;
+  return reached;
 }
 
 RouteCost PlatformCostModel::probed_route(NodeId from, NodeId to) const

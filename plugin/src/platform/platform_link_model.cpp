@@ -57,17 +57,21 @@ std::shared_ptr<const LinkRoute> PlatformLinkModel::look_up(NodeId from, NodeId 
   set_activity("computing the route from '%s' to '%s'", hosts_.at(from)->get_cname(), hosts_.at(to)->get_cname());
   std::vector<sg4::Link*> path;
   auto route = std::make_shared<LinkRoute>();
+  bool routed = true;
   try {
     hosts_[from]->route_to(hosts_[to], path, &route->latency);
-  } catch (const std::exception& error) {
-    throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
-                        "': " + error.what());
+  } catch (const std::exception&) {
+    routed = false;
   }
   // A Vivaldi zone's routes have a latency and no link (as in the platform cost model): nothing
-  // on them can be over-subscribed.
-  if (path.empty() && from != to && !(route->latency > 0.0))
-    throw PlatformError("no route from '" + hosts_[from]->get_name() + "' to '" + hosts_[to]->get_name() +
-                        "' (empty route)");
+  // on them can be over-subscribed. An empty route without latency is no route: an unroutable
+  // pair (LinkRoute::routable) has no link, an infinite latency and no bandwidth.
+  if (!routed || (path.empty() && from != to && !(route->latency > 0.0))) {
+    route->links.clear();
+    route->latency = std::numeric_limits<double>::infinity();
+    route->bandwidth = 0.0;
+    return route;
+  }
   // The latency is SimGrid's own sum, so times match the platform cost model to the last bit.
   route->bandwidth = std::numeric_limits<double>::infinity();
   route->links.reserve(path.size());

@@ -49,8 +49,14 @@ std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& rou
   Rule rule = candidates.rule;
   if (rule == Rule::automatic)
     rule = n <= RoutedCandidates::kAllPairsLimit ? Rule::all : Rule::nearest;
+  // Only pairs the platform routes: a broadcast needs every host reachable, not every pair.
+  const auto routable = [&](const std::pair<NodeId, NodeId>& pair) {
+    return routes.route(pair.first, pair.second)->routable();
+  };
   if (rule == Rule::nearest) {
     auto pairs = nearest_pairs(routes, source, candidates.nearest, blocks);
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const auto& pair) { return !routable(pair); }),
+                pairs.end());
     description = "nearest " + std::to_string(candidates.nearest) +
                   " receivers per host, a ring and the source to all: " + std::to_string(pairs.size()) + " pairs";
     return pairs;
@@ -64,7 +70,7 @@ std::vector<std::pair<NodeId, NodeId>> candidate_pairs(const LinkRouteModel& rou
   std::vector<std::pair<NodeId, NodeId>> pairs;
   for (NodeId u = 0; u < n; ++u)
     for (NodeId v = 0; v < n; ++v)
-      if (u != v && (rule == Rule::all || routes.route(u, v)->links.size() == 1))
+      if (u != v && routable({u, v}) && (rule == Rule::all || routes.route(u, v)->links.size() == 1))
         pairs.emplace_back(u, v);
   description = rule == Rule::all ? "all " + std::to_string(pairs.size()) + " ordered pairs"
                                   : "the " + std::to_string(pairs.size()) + " pairs joined by one link";

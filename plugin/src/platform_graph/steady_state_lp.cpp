@@ -129,6 +129,24 @@ SteadyStateSolution solve_steady_state_broadcast(const TopologyGraph& graph, Nod
   for (auto& link : links)
     link.time /= tau;
   const LoadLimits limits = load_limits(graph, options, slice_bytes, tau);
+  // Multi-port has no port rows: arcs that no capacity row limits either (routes of latency only,
+  // as between a Vivaldi zone's hosts) carry any rate; if they reach every host, TP is unbounded.
+  if (!limits.one_port) {
+    std::vector<bool> limited(links.size(), false);
+    for (const auto& row : limits.capacity)
+      for (std::size_t e : row.arcs)
+        limited[e] = true;
+    std::vector<TimedLink> unlimited;
+    for (std::size_t e = 0; e < links.size(); ++e)
+      if (!limited[e])
+        unlimited.push_back({links[e].from, links[e].to, 0.0});
+    const std::vector<bool> reach = reached_by_free_links(unlimited, n, source);
+    if (std::find(reach.begin(), reach.end(), false) == reach.end()) {
+      solution.status = SteadyStateSolution::Status::unbounded;
+      solution.slices_per_second = solution.bytes_per_second = std::numeric_limits<double>::infinity();
+      return solution;
+    }
+  }
   if (options.method != SteadyStateLpMethod::cut_generation && !(limits.one_port && limits.capacity.empty()))
     throw std::invalid_argument("SSB: shared links and the multi-port model need the cut_generation method");
   const auto scaled = options.method == SteadyStateLpMethod::cut_generation

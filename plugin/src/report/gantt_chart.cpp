@@ -54,8 +54,45 @@ std::vector<std::string> GanttChart::rows() const
   return rows;
 }
 
+GanttChart GanttChart::capped(std::size_t max_rows) const
+{
+  const auto all = rows();
+  if (all.size() <= max_rows || max_rows < 2)
+    return *this;
+  // The root (the first row: it sends first) and the hosts informed last, where a makespan is
+  // made, each with its sender, while there is room.
+  std::map<std::string, double> informed;
+  std::map<std::string, std::string> sender;
+  for (const auto& bar : bars) {
+    informed[bar.to] = std::max(informed[bar.to], bar.simulated_end);
+    sender[bar.to] = bar.from;
+  }
+  std::vector<std::pair<double, std::string>> latest;
+  for (const auto& [host, end] : informed)
+    if (host != all.front())
+      latest.emplace_back(end, host);
+  std::sort(latest.begin(), latest.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::map<std::string, bool> shown{{all.front(), true}};
+  for (const auto& [end, host] : latest) {
+    const std::size_t more = 1 + (shown.count(sender[host]) == 0 ? 1 : 0);
+    if (shown.size() + more > max_rows)
+      break;
+    shown[host] = shown[sender[host]] = true;
+  }
+  GanttChart chart{fmt::format("{} ({} of {} hosts: the root and those informed last)", title, shown.size(), all.size()),
+                   {}};
+  for (const auto& bar : bars)
+    if (shown.count(bar.to) != 0 && shown.count(bar.from) != 0)
+      chart.bars.push_back(bar);
+  return chart;
+}
+
 std::string GanttChart::script(FigureFormat format, const std::optional<std::string>& output_path) const
 {
+  if (rows().size() > kMaxRows)
+    return capped(kMaxRows).script(format, output_path);
   const auto host_rows = rows();
   std::map<std::string, std::size_t> row_of;
   for (std::size_t k = 0; k < host_rows.size(); ++k)

@@ -84,6 +84,27 @@ FigureKind figure_kind_of(const std::string& name)
   throw std::invalid_argument("unknown figure kind '" + name + "' (line or bar)");
 }
 
+std::string axis_label(const std::string& column)
+{
+  const auto ends_with = [&](const char* suffix) {
+    const std::string end(suffix);
+    return column.size() >= end.size() && column.compare(column.size() - end.size(), end.size(), end) == 0;
+  };
+  const char* unit = nullptr;
+  if (ends_with("makespan") || ends_with("_period") || ends_with("seconds") || ends_with("lateness") ||
+      ends_with("_time") || column == "period")
+    unit = "s";
+  else if (ends_with("throughput"))
+    unit = "bytes/s";
+  else if (ends_with("bytes"))
+    unit = "bytes";
+  else if (column == "hosts" || column == "nodes" || column == "members")
+    unit = "hosts";
+  else if (column.rfind("error_vs", 0) == 0 || ends_with("_error_vs_pairwise") || ends_with("ratio"))
+    unit = "ratio, no unit";
+  return unit == nullptr ? column : column + " (" + unit + ")";
+}
+
 GnuplotFigure::GnuplotFigure(SeriesSet data, FigureKind kind, std::string title)
     : data_(std::move(data)), kind_(kind), title_(std::move(title))
 {
@@ -112,8 +133,8 @@ std::string GnuplotFigure::settings(FigureFormat format, const std::optional<std
   text += "set encoding utf8\n";
   // The second title line states what the points and bars are, as the figure must stand alone.
   text += "set title \"" + escaped(title_) + "\\n" + escaped(describe_statistics(data_)) + "\"\n";
-  text += "set xlabel " + quoted(data_.x_column) + "\n";
-  text += "set ylabel " + quoted(data_.y_column) + "\n";
+  text += "set xlabel " + quoted(axis_label(data_.x_column)) + "\n";
+  text += "set ylabel " + quoted(axis_label(data_.y_column)) + "\n";
   text += "set key outside right top\n";
   // Headroom offsets must not push the axis of a non-negative metric (a makespan) below zero;
   // bars start at 0, or their heights would lie about ratios.

@@ -59,10 +59,12 @@ void run_gnuplot_to_file(const std::string& script, const std::string& output_pa
 }
 
 void draw_figure(const ResultsTable& table, const SeriesRequest& request, FigureKind kind, const std::string& title,
-                 const std::string& output_path, const std::string& script_path)
+                 const std::string& output_path, const std::string& script_path, const std::vector<std::string>& where)
 {
   const FigureFormat format = figure_format_of(output_path);
-  const GnuplotFigure figure(summarize_series(table, request), kind, title);
+  SeriesSet data = summarize_series(table, request);
+  data.where = where;
+  const GnuplotFigure figure(std::move(data), kind, title);
   if (!script_path.empty())
     write_file_atomically(script_path, figure.script(format, output_path));
   run_gnuplot_to_file(figure.script(format, std::nullopt), output_path);

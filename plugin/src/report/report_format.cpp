@@ -98,6 +98,9 @@ void write_options_lines(std::ostream& out, const SimulationReport& report)
                      report.platform_graph == "direct" ? "; platform graph: direct links only" : "");
   if (!report.send_overhead_rule.empty())
     out << fmt::format("multi-port send overhead from: {}\n", report.send_overhead_rule);
+  out << fmt::format("limits    {} (--budget), {} per part (--timeout)\n",
+                     report.budget_seconds > 0.0 ? fmt::format("run budget {:g} s", report.budget_seconds) : "no run budget",
+                     report.timeout_seconds > 0.0 ? fmt::format("{:g} s", report.timeout_seconds) : "no limit");
 }
 
 void write_header(std::ostream& out, const SimulationReport& report)
@@ -241,6 +244,12 @@ void write_makespan_table(std::ostream& out, const SimulationReport& report)
       std::vector<std::string> row(columns.size(), "-");
       row[0] = run.scheduler;
       row[1] = "(" + run.status + ", below)";
+      if (run.predicted_only) {  // the tree's predictions, made before its replay stopped
+        row[1] = with_optimality(run);
+        row[2] = seconds(run.own.makespan);
+        row[3] = seconds(run.pairwise.makespan);
+        row[4] = "(" + run.status + ", below)";
+      }
       row.back() = "";
       makespans.add_row(row);
       continue;
@@ -299,6 +308,12 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
                     "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)", ""});
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
     const auto& run = report.runs[k];
+    if (run.predicted_only && run.pairwise.period) {
+      steady.add_row({run.scheduler, optional_seconds(run.own.period), optional_seconds(run.pairwise.period),
+                      "(" + run.status + ")", "-", "-", rate(run.own.throughput), rate(run.pairwise.throughput), "-",
+                      ""});
+      continue;
+    }
     if (!has_figures(run) || !run.pairwise.period)
       continue;
     steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
@@ -344,14 +359,17 @@ std::string extra_csv_fields(const SimulationReport& report, const SchedulerRun&
 // The schedulers of the table that gave no figures, with why.
 void write_runs_without_figures(std::ostream& out, const std::vector<SchedulerRun>& runs)
 {
-  if (std::all_of(runs.begin(), runs.end(), has_figures))
-    return;
-  TextTable table({"scheduler", "status", "reason"});
-  for (const auto& run : runs)
-    if (!has_figures(run))
-      table.add_row({run.scheduler, run.status, without_scheduler_prefix(run)});
-  out << "\nNo figures\n";
-  table.print(out);
+  for (const bool predicted : {true, false}) {
+    const auto listed = [&](const SchedulerRun& run) { return !has_figures(run) && run.predicted_only == predicted; };
+    if (std::none_of(runs.begin(), runs.end(), listed))
+      continue;
+    TextTable table({"scheduler", "status", "reason"});
+    for (const auto& run : runs)
+      if (listed(run))
+        table.add_row({run.scheduler, run.status, without_scheduler_prefix(run)});
+    out << (predicted ? "\nPredicted, not replayed (the predictions are in the table above)\n" : "\nNo figures\n");
+    table.print(out);
+  }
 }
 
 // One row; a run without figures leaves their cells empty and says why in status and error.
@@ -373,6 +391,16 @@ void write_csv_row(std::ostream& out, const SimulationReport& report, const Sche
     out << fmt::format("{},{},{},{}", report.members.size(), run.multicast_method, run.recruited.size(),
                        worst_link_columns(run));
     out << extra_csv_fields(report, run);
+  } else if (run.predicted_only) {  // the predictions, no simulated figure
+    out << fmt::format("{:.17g},{:.17g},,,,", run.own.makespan, run.pairwise.makespan);
+    out << fmt::format("{},{},,{},{},,,{:.3f},{},", csv_number(run.own.period), csv_number(run.pairwise.period),
+                       csv_number(run.own.throughput), csv_number(run.pairwise.throughput), run.wall_seconds,
+                       run.optimality);
+    out << fmt::format("{},,,{}", report.members.size(), worst_link_columns(run));
+    out << fmt::format(",{},{},{},{},{},,,", report.scheduler_model, csv_field(report.root_choice),
+                       csv_field(parameters_text(report, "")),
+                       csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
+                       csv_field(report.send_overhead_rule));
   } else {
     out << fmt::format(",,,,,,,,,,,,{:.3f},,{},,,,,", run.wall_seconds, report.members.size());
     out << fmt::format(",{},{},{},{},{},,,", report.scheduler_model, csv_field(report.root_choice),
@@ -446,8 +474,9 @@ void write_report_table(std::ostream& out, const SimulationReport& report)
   write_makespan_table(out, report);
   write_runs_without_figures(out, report.runs);
   write_contention(out, report);
-  if (std::any_of(report.runs.begin(), report.runs.end(),
-                  [&](const SchedulerRun& run) { return has_figures(run) && run.pairwise.period; }))
+  if (std::any_of(report.runs.begin(), report.runs.end(), [](const SchedulerRun& run) {
+        return (has_figures(run) || run.predicted_only) && run.pairwise.period;
+      }))
     write_steady_state_table(out, report);
   write_multi_tree_section(out, report);
   write_mpi_comparison(out, report);

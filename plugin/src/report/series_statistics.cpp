@@ -199,7 +199,10 @@ std::string describe_statistics(const SeriesSet& set)
     runs += "-" + std::to_string(set.most_runs);
   runs += set.most_runs == 1 ? " run" : " runs";
   const char* bars = set.error_bars == ErrorBars::min_max ? "min-max" : "95% CI of the mean (Student t)";
-  return "mean over " + runs + ", bars: " + bars;
+  std::string text = std::string("mean over ") + runs + ", bars: " + bars;
+  for (std::size_t k = 0; k < set.where.size(); ++k)
+    text += (k == 0 ? "; rows where " : ", ") + set.where[k];
+  return text;
 }
 
 }  // namespace hbcast::cli

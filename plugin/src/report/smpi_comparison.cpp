@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 
 namespace hbcast::cli {
 namespace {
@@ -27,6 +28,23 @@ PlanFigures simulate_isolated(const std::string& platform, const BroadcastPlan& 
   return {json.at("predicted").get<double>(), json.at("simulated").get<double>()};
 }
 
+// The plan's platform: as written when absolute or found from here, else beside the plan (a
+// relative path in a plan written elsewhere).
+std::string plan_platform_path(const BroadcastPlan& plan, const std::string& plan_path)
+{
+  namespace fs = std::filesystem;
+  if (plan.platform.empty())
+    throw std::invalid_argument("'" + plan_path + "' names no platform: give one before --plan");
+  const fs::path written(plan.platform);
+  if (written.is_absolute() || fs::exists(written))
+    return plan.platform;
+  const fs::path beside = fs::path(plan_path).parent_path() / written;
+  if (fs::exists(beside))
+    return beside.string();
+  throw std::invalid_argument("the platform of '" + plan_path + "', '" + plan.platform +
+                              "', is neither here nor beside the plan: give it before --plan");
+}
+
 std::string seconds(double value)
 {
   return fmt::format("{:.9f}", value);
@@ -39,7 +57,7 @@ SmpiComparison compare_plan_in_smpi(const std::string& platform, const std::stri
 {
   const BroadcastPlan plan = load_plan_file(plan_path);
   SmpiComparison comparison;
-  comparison.platform = platform.empty() ? plan.platform : platform;
+  comparison.platform = platform.empty() ? plan_platform_path(plan, plan_path) : platform;
   comparison.plan_path = plan_path;
   comparison.scheduler = plan.scheduler;
   comparison.root = plan.root;
@@ -59,11 +77,15 @@ SmpiComparison compare_plan_in_smpi(const std::string& platform, const std::stri
   // (the replay adds it per message); the rate-capped form's parts go through SimGrid's own
   // communications under SMPI (Comm::set_rate), which carry none.
   comparison.modeled_bytes = comparison.message_bytes + kSmpiEnvelopeBytes * static_cast<double>(plan.slices);
-  if (plan.form == "concurrent")
-    comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.modeled_bytes, 0.0);
-  else
-    comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.message_bytes,
-                                          plan.form == "periodic" ? kSmpiEnvelopeBytes : 0.0);
+  try {
+    if (plan.form == "concurrent")
+      comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.modeled_bytes, 0.0);
+    else
+      comparison.hbcast = simulate_isolated(comparison.platform, plan, comparison.message_bytes,
+                                            plan.form == "periodic" ? kSmpiEnvelopeBytes : 0.0);
+  } catch (const std::exception& error) {
+    throw std::runtime_error("'" + plan_path + "': " + error.what());
+  }
   comparison.smpi = run_smpi_timing({comparison.platform, plan.hosts, {},
                                      {"--plan", plan_path, "--bytes", fmt::format("{:.0f}", comparison.message_bytes)}});
   return comparison;

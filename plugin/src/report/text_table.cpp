@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace hbcast::cli {
@@ -33,20 +34,25 @@ void TextTable::print(std::ostream& out) const
     for (const auto& row : rows_)
       width[c] = std::max(width[c], row[c].size());
   }
+  // Each line without trailing blanks (a last column left empty would leave the padding before it).
+  const auto put_line = [&](std::string line) {
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << '\n';
+  };
   auto print_row = [&](const std::vector<std::string>& row, bool is_header) {
+    std::ostringstream line;
     for (std::size_t c = 0; c < row.size(); ++c) {
       const bool right = !is_header && looks_numeric(row[c]);
-      const bool last = c + 1 == row.size();
-      out << (c == 0 ? "" : "  ") << (right ? std::right : std::left)
-          << std::setw(last && !right ? 0 : static_cast<int>(width[c])) << row[c];  // no trailing blanks
+      line << (c == 0 ? "" : "  ") << (right ? std::right : std::left) << std::setw(static_cast<int>(width[c]))
+           << row[c];
     }
-    out << std::left << '\n';
+    put_line(line.str());
   };
   print_row(header_, true);
   std::string rule;
   for (std::size_t c = 0; c < width.size(); ++c)
     rule += (c == 0 ? "" : "  ") + std::string(width[c], '-');
-  out << rule << '\n';
+  put_line(rule);
   for (const auto& row : rows_)
     print_row(row, false);
 }

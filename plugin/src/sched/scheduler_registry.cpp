@@ -82,9 +82,9 @@ std::vector<SchedulerInfo> build_registry()
       {"multiport-prune-degree", "platform graph pruned at the node of largest multi-port period",
        "Beaumont-Marchal-Robert, section 5.2.2", schedule_multiport_prune_degree, true},
       {"lp-prune", "platform graph pruned least-used link first, by the steady-state LP's edge loads",
-       "Beaumont-Marchal-Robert, Algorithm 6", schedule_lp_prune, true},
+       "Beaumont-Marchal-Robert, Algorithm 6", schedule_lp_prune, true, {}, {}, false, false, true},
       {"lp-grow-tree", "Prim-like tree adding the link most used by the steady-state LP",
-       "Beaumont-Marchal-Robert, Algorithm 7", schedule_lp_grow_tree, true},
+       "Beaumont-Marchal-Robert, Algorithm 7", schedule_lp_grow_tree, true, {}, {}, false, false, true},
       {"lcf", "Largest Cluster First on latency-grouped clusters, phases as stated (two-level model)",
        "Khuller-Kim-Wan, section 2 (multicast: LCF Multicast, section 3)", schedule_two_level_lcf, false,
        schedule_two_level_lcf_multicast},
@@ -96,7 +96,7 @@ std::vector<SchedulerInfo> build_registry()
        "Khuller-Kim-Wan, section 5.2", schedule_two_level_interleaved_lcf},
       {"lcf-m", "LCF(m): LCF until m hosts hold the message, then they inform every other cluster at once",
        "Khuller-Kim-Wan, section 3", schedule_two_level_lcf_m, false, {},
-       {{"m", "copies LCF(m) makes before the one global step (0: k', the number of other clusters)", 0}}},
+       {{"m", "copies LCF(m) makes before the one global step (0: k', the number of other clusters)", 0, 0}}},
       {"bounded-degree", "LCF with at most d hosts per cluster in global transfers, then local broadcasts",
        "Khuller-Kim-Wan, sections 4.1-4.2", schedule_two_level_bounded_degree, false,
        schedule_two_level_bounded_degree_multicast,
@@ -134,22 +134,22 @@ std::vector<SchedulerInfo> build_registry()
                       "the steady-state optimum as weighted trees priced against the program's port and link "
                       "rows (a plan, run only when named)",
                       "Beaumont-Marchal-Robert, section 4.1 (SSB), Edmonds' branching theorem", schedule_multi_tree, true, {},
-                      {}, true, true});
+                      {}, true, true, true});
   registry.push_back({"multi-tree-capped",
                       "multi-tree's plan with every transfer capped at its tree's planned rate (Comm::set_rate), each "
                       "round of slices split among the trees by weight (a plan, run only when named)",
                       "Beaumont-Marchal-Robert, section 4.1 (SSB); rate-capped execution", schedule_multi_tree_capped, true, {},
                       {{"round", "slices per round (0: K / (20 x the deepest tree's depth), doubled while the replay "
-                                 "would exceed 10^6 transfers)", 0},
-                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1}},
-                      true, true});
+                                 "would exceed 10^6 transfers)", 0, 0},
+                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1, 0}},
+                      true, true, true});
   registry.push_back({"multi-tree-periodic",
                       "multi-tree's plan in time-slotted periods, no port used twice in a slot (weighted bipartite "
                       "edge colouring; one-port; a plan, run only when named)",
                       "Beaumont, Legrand, Marchal, Robert, IEEE TPDS 2005; Beaumont-Marchal-Robert, section 4.1 (SSB)",
                       schedule_multi_tree_periodic, true, {},
-                      {{"period", "slices per period (0: chosen by predicted makespan)", 0},
-                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1}}, true, true});
+                      {{"period", "slices per period (0: chosen by predicted makespan)", 0, 0},
+                       {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1, 0}}, true, true, true});
   return registry;
 }
 

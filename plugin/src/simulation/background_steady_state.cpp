@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -66,6 +67,22 @@ std::shared_ptr<const SteadyStateSolution> BackgroundSteadyState::wait()
   const IsolatedProcess process = std::move(*process_);
   process_.reset();
   const IsolatedOutcome outcome = process.wait();
+  if (!outcome.ok)
+    throw std::runtime_error(outcome.error);
+  return std::make_shared<const SteadyStateSolution>(decoded(outcome.payload, solve_seconds_));
+}
+
+std::shared_ptr<const SteadyStateSolution> BackgroundSteadyState::wait_until(
+    std::chrono::steady_clock::time_point deadline)
+{
+  const IsolatedProcess process = std::move(*process_);
+  process_.reset();
+  const auto now = std::chrono::steady_clock::now();
+  // At least a moment: a deadline already passed still lets a finished child be collected.
+  const double seconds = std::max(1e-3, std::chrono::duration<double>(deadline - now).count());
+  const IsolatedOutcome outcome = process.wait(seconds, now);
+  if (outcome.timed_out)
+    return nullptr;
   if (!outcome.ok)
     throw std::runtime_error(outcome.error);
   return std::make_shared<const SteadyStateSolution>(decoded(outcome.payload, solve_seconds_));

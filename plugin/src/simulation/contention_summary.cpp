@@ -40,28 +40,40 @@ ReplayAgreement compare_with_replay(const ContentionReport& analysis, const Cont
 
 void write_contention_section(std::ostream& out, const std::vector<SchedulerContention>& runs)
 {
-  out << "\nContention (shared links asked for more than their bandwidth under the pairwise timing)\n";
-  std::size_t width = 16;  // the scheduler column, as wide as the longest name
+  out << "\nContention (shared links asked for more than their bandwidth under the pairwise timing; replay: links "
+         "congested in the replay)\n";
+  // One line per scheduler with contention; those with none, in the analysis and the replay, on one line.
+  const auto quiet = [](const SchedulerContention& run) {
+    return run.summary->oversubscribed_links == 0 && (!run.summary->replay || run.summary->replay->replay_links == 0);
+  };
+  std::vector<std::string> without;
+  std::size_t width = 0;  // the scheduler column, as wide as the longest name listed in it
   for (const auto& run : runs)
-    width = std::max(width, run.scheduler.size());
+    if (quiet(run))
+      without.push_back(run.scheduler);
+    else
+      width = std::max(width, run.scheduler.size());
+  if (!without.empty())
+    out << fmt::format("none: {}\n", fmt::join(without, ", "));
   for (const auto& run : runs) {
-    if (run.summary->oversubscribed_links == 0) {
-      out << fmt::format("{:<{}} none\n", run.scheduler, width);
+    if (quiet(run))
       continue;
+    if (run.summary->oversubscribed_links == 0) {
+      out << fmt::format("{:<{}} none over-subscribed;", run.scheduler, width);
+    } else {
+      out << fmt::format("{:<{}} {} link{} over-subscribed; worst:", run.scheduler, width,
+                         run.summary->oversubscribed_links, run.summary->oversubscribed_links == 1 ? "" : "s");
+      for (const auto& link : run.summary->worst)
+        out << fmt::format(" {} x{:.2f} for {:.6f} s from {:.6f} s ({} transfers);", link.name, link.peak_ratio,
+                           link.overloaded_time, link.first_start, link.transfers);
     }
-    out << fmt::format("{:<{}} {} link{} over-subscribed; worst:", run.scheduler, width, run.summary->oversubscribed_links,
-                       run.summary->oversubscribed_links == 1 ? "" : "s");
-    for (const auto& link : run.summary->worst)
-      out << fmt::format(" {} x{:.2f} for {:.6f} s from {:.6f} s ({} transfers);", link.name, link.peak_ratio,
-                         link.overloaded_time, link.first_start, link.transfers);
+    if (const auto& replay = run.summary->replay)
+      out << fmt::format(" replay: {} link{} congested, analysis and replay agree on {}, analysis only {}, replay "
+                         "only {}",
+                         replay->replay_links, replay->replay_links == 1 ? "" : "s", replay->both,
+                         replay->analysis_only, replay->replay_only);
     out << "\n";
   }
-  for (const auto& run : runs)
-    if (const auto& replay = run.summary->replay)
-      out << fmt::format("{:<{}} replay: {} link{} congested; analysis and replay agree on {}, analysis only {}, "
-                         "replay only {}\n",
-                         run.scheduler, width, replay->replay_links, replay->replay_links == 1 ? "" : "s", replay->both,
-                         replay->analysis_only, replay->replay_only);
 }
 
 void to_json(nlohmann::json& json, const ContendedLink& link)

@@ -5,12 +5,14 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <sstream>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +26,10 @@ namespace hbcast::cli {
 namespace {
 
 constexpr std::size_t kActivityBytes = 512;
+
+// The partial-result file of the job this process runs (-1: none). Each result is written as an
+// 8-byte length, then the bytes: one torn by a kill mid-write is recognised and dropped.
+int partial_result_fd = -1;
 
 std::string read_all(int fd)
 {
@@ -73,8 +79,21 @@ std::string while_doing(const char* activity)
   return activity[0] != '\0' ? std::string(" while ") + activity : std::string();
 }
 
-[[noreturn]] void run_child(const std::function<std::string()>& job, int result_fd, int stderr_fd, char* activity)
+// The last complete partial result in `fd`, or "".
+std::string read_partial(int fd)
 {
+  const std::string text = read_all(fd);
+  if (text.size() < sizeof(std::uint64_t))
+    return "";
+  std::uint64_t length = 0;
+  std::memcpy(&length, text.data(), sizeof length);
+  return text.size() == sizeof length + length ? text.substr(sizeof length) : "";
+}
+
+[[noreturn]] void run_child(const std::function<std::string()>& job, int result_fd, int stderr_fd, int partial_fd,
+                            char* activity)
+{
+  partial_result_fd = partial_fd;
   detach_child_signals();
   rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
@@ -102,11 +121,26 @@ int exit_descriptor(pid_t pid)
 
 }  // namespace
 
+void publish_partial_result(const std::string& payload)
+{
+  if (partial_result_fd < 0)
+    return;
+  const std::uint64_t length = payload.size();
+  std::string record(sizeof length, '\0');
+  std::memcpy(record.data(), &length, sizeof length);
+  record += payload;
+  if (ftruncate(partial_result_fd, 0) != 0)
+    return;
+  lseek(partial_result_fd, 0, SEEK_SET);
+  write_all(partial_result_fd, record);
+}
+
 IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
 {
   IsolatedProcess process;
   process.result_fd_ = anonymous_file("hbcast-result");
   process.stderr_fd_ = anonymous_file("hbcast-stderr");
+  process.partial_fd_ = anonymous_file("hbcast-partial");
   void* shared = mmap(nullptr, kActivityBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (shared == MAP_FAILED)
     throw std::runtime_error(std::string("cannot map shared memory: ") + std::strerror(errno));
@@ -117,7 +151,7 @@ IsolatedProcess IsolatedProcess::start(const std::function<std::string()>& job)
   if (process.pid_ < 0)
     throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
   if (process.pid_ == 0)
-    run_child(job, process.result_fd_, process.stderr_fd_, process.activity_);
+    run_child(job, process.result_fd_, process.stderr_fd_, process.partial_fd_, process.activity_);
   setpgid(process.pid_, process.pid_);  // also done by the child: whichever runs first
   process.exit_fd_ = exit_descriptor(process.pid_);
   if (process.exit_fd_ < 0) {
@@ -133,9 +167,10 @@ IsolatedProcess::IsolatedProcess(IsolatedProcess&& other) noexcept
       result_fd_(other.result_fd_),
       stderr_fd_(other.stderr_fd_),
       exit_fd_(other.exit_fd_),
+      partial_fd_(other.partial_fd_),
       activity_(other.activity_)
 {
-  other.result_fd_ = other.stderr_fd_ = other.exit_fd_ = -1;
+  other.result_fd_ = other.stderr_fd_ = other.exit_fd_ = other.partial_fd_ = -1;
   other.activity_ = nullptr;
 }
 
@@ -149,6 +184,8 @@ IsolatedProcess::~IsolatedProcess()
     close(stderr_fd_);
   if (exit_fd_ >= 0)
     close(exit_fd_);
+  if (partial_fd_ >= 0)
+    close(partial_fd_);
 }
 
 IsolatedOutcome IsolatedProcess::collect(int wait_status) const
@@ -175,6 +212,8 @@ IsolatedOutcome IsolatedProcess::collect(int wait_status) const
                                                    std::to_string(WEXITSTATUS(wait_status)) + " and no result" +
                                                    while_doing(activity_);
   }
+  if (!outcome.ok)
+    outcome.partial_payload = read_partial(partial_fd_);
   return outcome;
 }
 
@@ -184,16 +223,21 @@ IsolatedOutcome IsolatedProcess::timed_out(double seconds) const
   outcome.child_stderr = read_all(stderr_fd_);
   outcome.timed_out = true;
   outcome.past_milestone = milestone_in(activity_, kActivityBytes);
+  outcome.partial_payload = read_partial(partial_fd_);
   std::ostringstream message;
   message << "timed out after " << seconds << " s" << while_doing(activity_);
   outcome.error = message.str();
   return outcome;
 }
 
-IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::steady_clock::time_point started) const
+IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::steady_clock::time_point started,
+                                      double first_result_seconds) const
 {
   using Clock = std::chrono::steady_clock;
   const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  const auto first_result_deadline =
+      started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(first_result_seconds));
+  bool first_result_seen = first_result_seconds <= 0.0;
   pollfd exited{exit_fd_, POLLIN, 0};
   int status = 0;
   while (waitpid(pid_, &status, WNOHANG) == 0) {
@@ -205,6 +249,14 @@ IsolatedOutcome IsolatedProcess::wait(double timeout_seconds, std::chrono::stead
     if (timeout_seconds > 0.0 && now > deadline) {
       kill_child_group(pid_);
       return timed_out(timeout_seconds);
+    }
+    if (!first_result_seen) {
+      struct stat status {};
+      first_result_seen = fstat(partial_fd_, &status) == 0 && status.st_size > 0;
+      if (!first_result_seen && now > first_result_deadline) {
+        kill_child_group(pid_);
+        return timed_out(first_result_seconds);
+      }
     }
     // Until the child exits, its deadline, or 0.25 s (a SIGINT/SIGTERM is then acted on).
     double seconds = 0.25;

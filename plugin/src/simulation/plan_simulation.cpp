@@ -1,5 +1,7 @@
 #include <hbcast/simulation/plan_simulation.hpp>
 
+#include <fmt/format.h>
+
 #include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/atomic_evaluator.hpp>
@@ -25,6 +27,29 @@ namespace hbcast::cli {
 
 namespace {
 
+// SimGrid keeps its clock to surf/precision (1e-9 s): past about 10^7 s a double no longer holds
+// such steps, and SimGrid 3.32 drops the events that follow (a send held until 1e8 s never
+// arrives; 1e7 s still does, measured here). A plan's send starts must stay below.
+constexpr double kLatestStart = 1e7;
+
+// Plan tree `index` on the platform's hosts, checked: its errors name the tree.
+BroadcastTree platform_tree(const BroadcastPlan& plan, std::size_t index, const LoadedPlatform& platform)
+{
+  const auto& edges = plan.trees[index].edges;
+  for (std::size_t k = 0; k < edges.size(); ++k)
+    if (edges[k].start && *edges[k].start > kLatestStart)
+      throw PlanError(fmt::format("plan tree {}, edge {}: \"start\" {:g} s is beyond what SimGrid times at its "
+                                  "precision (1e-9 s): send starts must be at most {:g} s",
+                                  index, k, *edges[k].start, kLatestStart));
+  try {
+    BroadcastTree tree = to_broadcast_tree(plan.trees[index], platform.host_names(), plan.root);
+    validate_tree(tree, platform.host_names());
+    return tree;
+  } catch (const std::exception& error) {
+    throw PlanError("plan tree " + std::to_string(index) + ": " + error.what());
+  }
+}
+
 // A multi-tree plan: predicted by predict_plan (its busiest port, arc or shared link),
 // replayed with the slices interleaved by weight.
 PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatform& platform,
@@ -33,10 +58,9 @@ PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatfo
 {
   std::vector<BroadcastTree> trees;
   std::vector<double> weights;
-  for (const auto& plan_tree : plan.trees) {
-    trees.push_back(to_broadcast_tree(plan_tree, platform.host_names(), plan.root));
-    validate_tree(trees.back(), platform.host_names());
-    weights.push_back(plan_tree.weight);
+  for (std::size_t t = 0; t < plan.trees.size(); ++t) {
+    trees.push_back(platform_tree(plan, t, platform));
+    weights.push_back(plan.trees[t].weight);
   }
   PlanFigures figures;
   if (plan.form != "concurrent") {
@@ -80,8 +104,7 @@ PlanFigures simulate_plan(const std::string& platform_path, const BroadcastPlan&
   const PortModel port = parse_port_model(plan.port).value();
   if (plan.trees.size() > 1 || plan.form != "concurrent")
     return simulate_multi_tree(engine, platform, costs, plan, message_bytes, port, envelope_bytes);
-  const BroadcastTree tree = to_broadcast_tree(plan.trees.front(), platform.host_names(), plan.root);
-  validate_tree(tree, platform.host_names());
+  const BroadcastTree tree = platform_tree(plan, 0, platform);
   PlanFigures figures;
   figures.predicted = plan.slices == 1 ? evaluate_atomic(tree, costs, message_bytes, port).makespan
                                        : evaluate_pipelined(tree, costs, slice_size(message_bytes, plan.slices),

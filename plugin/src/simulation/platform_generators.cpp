@@ -294,6 +294,49 @@ P parse_parameters(const std::string& generator, const GeneratorFields<P>& field
   return parameters;
 }
 
+// Past these a generated platform would not load in SimGrid (a cluster's radical is read as an int)
+// or not fit in memory (about 21 KB per host loaded and replayed, the notes' 2.1 GB at 10^5
+// hosts), and a file past a gigabyte would take minutes to write: refused before anything is
+// built, with the estimate.
+constexpr double kMostGeneratedHosts = 1e6;
+constexpr double kMostGeneratedBytes = 1e9;
+
+// `hosts` and `bytes` are estimates in doubles (products of counts overflow std::size_t).
+void check_generated_size(const std::string& generator, double hosts, const std::string& hosts_formula, double bytes,
+                          const std::string& bytes_formula)
+{
+  if (hosts < 1.0)
+    throw std::invalid_argument(fmt::format("{} platform: {} = 0 hosts: every count must be at least 1", generator,
+                                            hosts_formula));
+  if (hosts > kMostGeneratedHosts)
+    throw std::invalid_argument(fmt::format("{} platform: {} = {:.3g} hosts, more than the {:.0f} a SimGrid platform "
+                                            "can hold here",
+                                            generator, hosts_formula, hosts, kMostGeneratedHosts));
+  if (bytes > kMostGeneratedBytes)
+    throw std::invalid_argument(fmt::format("{} platform: about {:.3g} bytes of XML ({}), more than {:.0g}: use "
+                                            "fewer",
+                                            generator, bytes, bytes_formula, kMostGeneratedBytes));
+}
+
+// SimGrid 3.32's DRAGONFLY zone (DragonflyZone) links group i to group j through router j of
+// group i, and routes to another group through the router of the chassis whose blade number is the
+// target group's: with fewer routers per chassis than groups it reads past its link tables and
+// crashes (3,1;2,1;2,1;2 did; SimGrid's own example 3,4;4,3;5,1;2 has 5 routers for 3 groups). Its
+// link counts multiply a link's bandwidth, so a 0 would make links that carry nothing.
+void check_dragonfly_shape(const DragonflyPlatformParameters& p)
+{
+  const auto refuse = [](const std::string& why) {
+    throw std::invalid_argument("dragonfly platform: SimGrid 3.32 cannot route this shape: " + why);
+  };
+  if (p.groups < 1 || p.chassis < 1 || p.routers < 1 || p.nodes < 1)
+    refuse("groups, chassis, routers and nodes must each be at least 1");
+  if (p.group_links < 1 || p.chassis_links < 1 || p.router_links < 1)
+    refuse("group-links, chassis-links and router-links multiply the link bandwidth: each must be at least 1");
+  if (p.groups > 1 && p.routers < p.groups)
+    refuse("it reaches group g through router g of a chassis, so routers (" + std::to_string(p.routers) +
+           ") must be at least groups (" + std::to_string(p.groups) + ")");
+}
+
 std::string graph_xml(const PlatformGraph& graph)
 {
   std::ostringstream xml;
@@ -324,14 +367,21 @@ const std::vector<PlatformGenerator>& generator_table()
        "fewest hops (Floyd). Send overhead: 0.8 x the node's fastest link (multi-port).",
        describe(random_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
-         return graph_xml(generate_random_platform(parse_parameters(generator, random_fields(), given, seed)));
+         const auto parameters = parse_parameters(generator, random_fields(), given, seed);
+         const double n = static_cast<double>(parameters.node_count);
+         check_generated_size(generator, n, "nodes", 200.0 * n + 300.0 * std::max(parameters.density, 0.0) * n * n,
+                              "a link per linked pair and a route per pair");
+         return graph_xml(generate_random_platform(parameters));
        }},
       {"star", "heterogeneous star, private up and down links, uniform bandwidths and latencies",
        "Route u->v = up_u, down_v: contention-free for one-port trees. Bandwidths and latencies are "
        "uniform in [min, max]. Send overhead: 0.8 x the host's up link (multi-port).",
        describe(star_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
-         return graph_xml(generate_star_platform(parse_parameters(generator, star_fields(), given, seed)));
+         const auto parameters = parse_parameters(generator, star_fields(), given, seed);
+         const double n = static_cast<double>(parameters.node_count);
+         check_generated_size(generator, n, "nodes", 200.0 * n * n, "a route per pair");
+         return graph_xml(generate_star_platform(parameters));
        }},
       {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; Beaumont-Marchal-Robert section 5.1)",
        "Nodes are placed at random on integer grids (WAN 10000 wide; each MAN a 1000 square in it; each LAN "
@@ -347,8 +397,10 @@ const std::vector<PlatformGenerator>& generator_table()
        "evenly spaced classes (Liu's Table 1 setup with 3) or, with --classes 0, uniform draws.",
        describe(sender_only_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
-         return graph_xml(
-             generate_sender_only_platform(parse_parameters(generator, sender_only_fields(), given, seed)));
+         const auto parameters = parse_parameters(generator, sender_only_fields(), given, seed);
+         const double n = static_cast<double>(parameters.node_count);
+         check_generated_size(generator, n, "nodes", 200.0 * n * n, "a route per pair");
+         return graph_xml(generate_sender_only_platform(parameters));
        }},
       {"multisite", "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (Barchet-Steffenel-Mounié)",
        "Two zone levels (SimGrid 3.32 routing across deeper nesting has bugs): a Full root zone with one "
@@ -382,6 +434,9 @@ const std::vector<PlatformGenerator>& generator_table()
        describe(backbone_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, backbone_fields(), given, seed);
+         const double clusters = static_cast<double>(parameters.clusters);
+         check_generated_size(generator, clusters * static_cast<double>(parameters.nodes), "clusters x nodes",
+                              300.0 * clusters + 400.0 * clusters * clusters, "a zone route per pair of clusters");
          return backbone_platform_xml(parameters, record_of(generator, backbone_fields(), parameters));
        }},
       {"fat-tree", "two-level fat-tree cluster (SimGrid FAT_TREE), over-subscribed when leaves have few uplinks",
@@ -391,6 +446,11 @@ const std::vector<PlatformGenerator>& generator_table()
        describe(fat_tree_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, fat_tree_fields(), given, seed);
+         check_generated_size(generator,
+                              static_cast<double>(parameters.leaves) * static_cast<double>(parameters.hosts_per_leaf),
+                              "leaves x hosts-per-leaf", 0.0, "");
+         if (parameters.spines < 1 || parameters.links_per_spine < 1)
+           throw std::invalid_argument("fat-tree platform: spines and links-per-spine must each be at least 1");
          return fat_tree_platform_xml(parameters, record_of(generator, fat_tree_fields(), parameters));
        }},
       {"dragonfly", "dragonfly cluster (SimGrid DRAGONFLY): groups of chassis of routers of hosts",
@@ -399,6 +459,11 @@ const std::vector<PlatformGenerator>& generator_table()
        describe(dragonfly_fields()),
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, dragonfly_fields(), given, seed);
+         check_dragonfly_shape(parameters);
+         check_generated_size(generator,
+                              static_cast<double>(parameters.groups) * static_cast<double>(parameters.chassis) *
+                                  static_cast<double>(parameters.routers) * static_cast<double>(parameters.nodes),
+                              "groups x chassis x routers x nodes", 0.0, "");
          return dragonfly_platform_xml(parameters, record_of(generator, dragonfly_fields(), parameters));
        }},
   };

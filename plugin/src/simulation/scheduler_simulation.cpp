@@ -28,6 +28,7 @@
 #include <hbcast/sender_only/sender_only_times.hpp>
 #include <hbcast/eval/slice_choice.hpp>
 #include <hbcast/simulation/best_plan.hpp>
+#include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/multicast_members.hpp>
 #include <hbcast/simulation/multi_tree_run.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
@@ -44,6 +45,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -363,6 +365,40 @@ void keep_tree(SchedulerRun& run, const BroadcastTree& tree)
   run.slice_period = tree.slice_period();
 }
 
+// A tree may use only the pairs the platform routes: a scheduler that does not choose among them
+// (a fixed shape, or a model without pairs) does not apply where its tree needs another.
+void check_routed(const BroadcastTree& tree, const PlatformCostModel& costs, const std::vector<std::string>& names)
+{
+  for (NodeId u = 0; u < tree.size(); ++u)
+    for (NodeId v : tree.children(u))
+      if (!costs.route(u, v).routable())
+        throw SchedulerNotApplicable(fmt::format(
+            "its tree sends from '{}' to '{}', a pair the platform does not route (a broadcast needs only the pairs "
+            "it uses, but this scheduler does not choose among the routed ones)",
+            names[u], names[v]));
+}
+
+// Every host (every member, in a multicast) must be reachable from the root through relays.
+void check_reachable(const PlatformCostModel& costs, const std::vector<std::string>& names, NodeId root,
+                     const std::vector<NodeId>& members)
+{
+  const std::vector<bool> reached = costs.reached_from(root);
+  const auto report = [&](NodeId v, const char* what) {
+    throw PlatformError(fmt::format("{} '{}' cannot be reached from the root '{}': the platform routes no pair that "
+                                    "leads to it from the root or from a host the root reaches",
+                                    what, names[v], names[root]));
+  };
+  if (members.empty()) {
+    for (NodeId v = 0; v < reached.size(); ++v)
+      if (!reached[v])
+        report(v, "host");
+  } else {
+    for (NodeId v : members)
+      if (!reached[v])
+        report(v, "member");
+  }
+}
+
 // What one scheduler works on, set up once per process.
 struct SimulationSetup {
   sg4::Engine& engine;
@@ -373,6 +409,8 @@ struct SimulationSetup {
   NodeId root;
   std::vector<NodeId> members;  ///< empty: a broadcast
   PortModel port;
+  /// Hears of the run once its tree is predicted, before the replay (which may not finish).
+  std::function<void(const SchedulerRun&)> predicted;
 };
 
 // Where a run's tree comes from: a scheduler, or a given tree (the run notes the multicast method).
@@ -480,11 +518,14 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, const Schedule
 SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source, const SimulationSetup& setup,
                     const SimulateOptions& requested)
 {
-  const auto& [engine, platform, costs, links, instance, root, members, port] = setup;
+  const auto& [engine, platform, costs, links, instance, root, members, port, predicted] = setup;
   SchedulerRun run;
   run.scheduler = scheduler_name;
   const auto schedule_start = std::chrono::steady_clock::now();
   const ScheduleResult scheduled = source(setup, run);
+  check_routed(scheduled.tree, *costs, platform.host_names());
+  for (const auto& weighted : scheduled.weighted_trees)
+    check_routed(weighted.tree, *costs, platform.host_names());
   const double schedule_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - schedule_start).count();
   const SimulateOptions options = with_run_slices(requested, scheduled, setup, run);
@@ -539,6 +580,8 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   }
   if (!options.replay)
     return run;
+  if (predicted)
+    predicted(run);
   set_activity("replaying the %s tree", scheduler_name.c_str());
   ReplayResult replay = replay_tree(engine, tree, hosts_of(participants.participants, platform.hosts()),
                                     {options.message_bytes, options.slices, port, "hbcast-" + scheduler_name});
@@ -805,6 +848,8 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
   if (options.slices_auto)
     header_.max_slices = auto_slice_bound(platform_.size(), options.message_bytes, options.max_slices);
   header_.port = to_string(port);
+  header_.timeout_seconds = options.timeout_seconds;
+  header_.budget_seconds = options.budget_seconds;
   record_options(header_, options, *costs_, port);
 
   std::shared_ptr<const CostModel> scheduler_costs = costs_;
@@ -816,6 +861,8 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
   instance_->set_links(links_);
   instance_->set_parameters(header_.scheduler_parameters);
   members_ = requested_members(options, platform_.host_names(), root_);
+  set_activity("checking that every host is reachable from the root");
+  check_reachable(*costs_, platform_.host_names(), root_, members_);
   if (!members_.empty()) {
     header_.members = names_of(members_, platform_.host_names());
     header_.member_selection = describe_member_selection(options);
@@ -833,7 +880,7 @@ void SimulationSession::build_shared_models() const
     instance_->build_shared_models();
 }
 
-void SimulationSession::start_platform_graph()
+void SimulationSession::start_platform_graph(bool solve_program)
 {
   const auto start = std::chrono::steady_clock::now();
   // A separate instance and link model: the other schedulers keep seeing no routed graph and
@@ -846,22 +893,28 @@ void SimulationSession::start_platform_graph()
   graph_instance_->set_parameters(header_.scheduler_parameters);
   graph_program_ = plan_platform_graph(*graph_instance_, *costs_, *graph_links_, root_,
                                        options_.platform_graph == "direct", true, options_.steady_state_bound);
-  if (graph_program_.graph)
+  if (graph_program_.graph && (solve_program || options_.steady_state_bound))
     graph_solving_ = std::make_unique<BackgroundSteadyState>(graph_program_);
   graph_build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-double SimulationSession::finish_platform_graph()
+double SimulationSession::share_platform_graph()
 {
-  std::shared_ptr<const SteadyStateSolution> solution;
-  double solve_seconds = 0.0;
-  if (graph_solving_) {
-    solution = graph_solving_->wait();
-    solve_seconds = graph_solving_->solve_seconds();
-    graph_solving_.reset();
-  }
+  graph_ = AttachedPlatformGraph{std::nullopt, graph_program_.routed};
+  return graph_build_seconds_;
+}
+
+std::optional<double> SimulationSession::finish_steady_state(std::chrono::steady_clock::time_point deadline)
+{
+  if (!graph_solving_)
+    return 0.0;
+  auto solution = graph_solving_->wait_until(deadline);
+  const double solve_seconds = graph_solving_->solve_seconds();
+  graph_solving_.reset();
+  if (!solution)
+    return std::nullopt;
   graph_ = attach_solution(*graph_instance_, graph_program_, std::move(solution));
-  return graph_build_seconds_ + solve_seconds;
+  return solve_seconds;
 }
 
 SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
@@ -892,9 +945,20 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
 
   // From here on a failure is the scheduler's, not the input's: a row with its status.
   mark_milestone();
+  // Published before the replay: a parent that stops the replay for its time limit keeps them.
+  const auto publish_predictions = [&](const SchedulerRun& predicted) {
+    SimulationReport partial = report;
+    SchedulerRun& run = partial.runs.emplace_back(predicted);
+    run.status = "replaying";
+    run.predicted_only = true;
+    if (needs_graph && !graph.routed.empty())
+      run.own_model += " (" + graph.routed + ")";
+    publish_partial_result(nlohmann::json(partial).dump());
+  };
   SchedulerRun run;
   try {
-    const SimulationSetup setup{*loaded_->engine, platform_, costs_, links, instance, root_, members_, port};
+    const SimulationSetup setup{*loaded_->engine, platform_, costs_, links, instance, root_, members_, port,
+                                publish_predictions};
     if (!is_given && scheduler_name == "best") {
       // Both port models libhbcast_mpi executes: an instance for the other one, with its own
       // platform graph where this one has one.

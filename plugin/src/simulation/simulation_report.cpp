@@ -70,8 +70,17 @@ void from_json(const nlohmann::json& json, Figures& figures)
 
 void to_json(nlohmann::json& json, const SchedulerRun& run)
 {
-  if (run.status != "ok") {  // no figures: status and reason only
+  if (run.status != "ok") {  // no figures: status and reason, and the predictions when they were made
     json = {{"scheduler", run.scheduler}, {"status", run.status}, {"error", run.error}};
+    if (run.predicted_only) {
+      json["own_model"] = run.own_model;
+      json["own"] = run.own;
+      json["pairwise"] = run.pairwise;
+      if (!run.optimality.empty())
+        json["optimality"] = run.optimality;
+      if (run.contention)
+        json["contention"] = *run.contention;
+    }
     return;
   }
   json = {{"status", run.status}, {"scheduler", run.scheduler}, {"own_model", run.own_model},   {"own", run.own},
@@ -152,8 +161,18 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
   run.scheduler = json.at("scheduler").get<std::string>();
   run.status = json.value("status", std::string("ok"));
   run.error = json.value("error", std::string());
-  if (run.status != "ok")
+  if (run.status != "ok") {
+    run.predicted_only = json.contains("pairwise");
+    if (run.predicted_only) {
+      run.own_model = json.at("own_model").get<std::string>();
+      run.own = json.at("own").get<Figures>();
+      run.pairwise = json.at("pairwise").get<Figures>();
+      run.optimality = json.value("optimality", std::string());
+      if (json.contains("contention"))
+        run.contention = json.at("contention").get<ContentionSummary>();
+    }
     return;
+  }
   run.own_model = json.at("own_model").get<std::string>();
   run.own = json.at("own").get<Figures>();
   run.pairwise = json.at("pairwise").get<Figures>();
@@ -344,6 +363,8 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
           {"root_choice", report.root_choice},
           {"platform_graph", report.platform_graph},
           {"scheduler_parameters", report.scheduler_parameters},
+          {"timeout_seconds", report.timeout_seconds},
+          {"budget_seconds", report.budget_seconds},
           {"runs", report.runs},
           {"has_platform_graph", report.has_platform_graph},
           {"skipped", skipped_json(report.skipped)}};
@@ -407,6 +428,8 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.root_choice = json.value("root_choice", std::string());
   report.platform_graph = json.value("platform_graph", std::string("auto"));
   report.scheduler_parameters = json.value("scheduler_parameters", std::map<std::string, double>{});
+  report.timeout_seconds = json.value("timeout_seconds", 0.0);
+  report.budget_seconds = json.value("budget_seconds", 0.0);
   report.send_overhead_rule = json.value("send_overhead_rule", std::string());
   report.has_platform_graph = json.value("has_platform_graph", false);
   report.skipped = skipped_from_json(json);

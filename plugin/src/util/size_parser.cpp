@@ -22,6 +22,15 @@ const std::vector<std::pair<std::string, double>>& units()
 
 }  // namespace
 
+std::string size_units_text()
+{
+  std::string text;
+  const auto& table = units();
+  for (std::size_t k = 1; k < table.size(); ++k)  // the first, no unit, means bytes
+    text += table[k].first + (k + 2 < table.size() ? ", " : k + 2 == table.size() ? " or " : "");
+  return text;
+}
+
 double parse_size(const std::string& text)
 {
   const char* begin = text.c_str();
@@ -37,8 +46,8 @@ double parse_size(const std::string& text)
     if (unit == name)
       factor = value;
   if (factor == 0.0)
-    throw std::invalid_argument("size '" + text + "' has an unknown unit '" + unit +
-                                "' (use B, kB, MB, GB, KiB, MiB or GiB)");
+    throw std::invalid_argument("size '" + text + "' has an unknown unit '" + unit + "' (use " + size_units_text() +
+                                ")");
   const double bytes = number * factor;
   if (!std::isfinite(bytes) || !(bytes >= 1.0))
     throw std::invalid_argument("size '" + text + "' must be at least one byte");

@@ -2,6 +2,7 @@
 #include <hbcast/core/node_id.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ struct LinkRoute {
   std::vector<LinkId> links;
   double latency = 0.0;
   double bandwidth = 0.0;
+  /// A pair the platform does not route: no link, infinite latency, no bandwidth.
+  bool routable() const { return latency < std::numeric_limits<double>::infinity(); }
 };
 
 /// A route's links and figures without ownership: what LinkRouteModel::route_view gives.

@@ -12,8 +12,10 @@
 
 namespace hbcast {
 
-/// Probes the route src -> dst. Throws PlatformError "no route from 'a' to 'b'" when SimGrid has
-/// none (an empty route between distinct hosts, or a routing exception).
+/// Probes the route src -> dst; RouteCost::none() when SimGrid has none (an empty route between
+/// distinct hosts, or a routing exception): a broadcast needs every host reachable from its root
+/// through relays, not every pair routed (SimGrid's small_platform_fatpipe.xml and dogbone.xml
+/// leave pairs out).
 RouteCost probe_route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
 /// Multi-port send overhead of a host, send_u(S) = latency + S * inverse_bandwidth (Beaumont-Marchal-Robert,
@@ -72,6 +74,12 @@ public:
   bool has_block_table() const { return !block_routes_.empty(); }
 
   RouteCost route(NodeId from, NodeId to) const;
+
+  /// Which hosts the root reaches, directly or through relays, along the pairs the platform
+  /// routes: one flag per host. Worked out on the block table (alike hosts route alike); without
+  /// one (more than kMaxBlocks blocks) every host is taken as reached, and a pair found unroutable
+  /// later is reported where it is used.
+  std::vector<bool> reached_from(NodeId root) const;
 
 private:
   void probe_block_pairs(const Progress& progress);

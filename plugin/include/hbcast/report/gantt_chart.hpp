@@ -18,6 +18,12 @@ struct GanttChart {
 
   /// The rows: host names, top to bottom.
   std::vector<std::string> rows() const;
+  /// At most this many rows are drawn (14 pixels each): a larger chart shows the root and the
+  /// hosts informed last (capped()), and its title says so.
+  static constexpr std::size_t kMaxRows = 80;
+  /// The chart of the root and the `max_rows` - 1 hosts informed last (their receives; sends from
+  /// hosts left out then have no row of their own and are not drawn); itself when it is that small.
+  GanttChart capped(std::size_t max_rows) const;
   /// A self-contained gnuplot script; data inline in $send, $receive, $late and $predicted blocks,
   /// one line "row start end" each. Without `output_path` gnuplot writes the image on stdout.
   std::string script(FigureFormat format, const std::optional<std::string>& output_path = std::nullopt) const;

@@ -22,6 +22,10 @@ FigureFormat figure_format_of(const std::string& path);
 
 /// A figure of aggregated series as a self-contained gnuplot script: terminal settings, the data
 /// inline in `$dataN << EOD` blocks (one per series), then a single `plot` command.
+/// An axis label: the column with its unit when hbcast's columns have one ("simulated_makespan (s)",
+/// "message_bytes (bytes)", "pairwise_throughput (bytes/s)", "error_vs_pairwise (ratio, no unit)").
+std::string axis_label(const std::string& column);
+
 class GnuplotFigure {
 public:
   /// An empty `title` gives "METRIC vs X"; the statistics (runs, what the bars are) are always

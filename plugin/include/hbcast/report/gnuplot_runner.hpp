@@ -4,6 +4,7 @@
 #include <hbcast/report/series_statistics.hpp>
 
 #include <string>
+#include <vector>
 
 namespace hbcast::cli {
 
@@ -17,7 +18,9 @@ void run_gnuplot_to_file(const std::string& script, const std::string& output_pa
 /// Draws the series `request` asks of `table` as a `kind` figure into `output_path` (PNG or SVG,
 /// by its extension). With `script_path`, the script is saved there first (it is there to debug
 /// with if gnuplot fails), writing to `output_path` itself.
+/// `where`: the filters the table went through, for the title.
 void draw_figure(const ResultsTable& table, const SeriesRequest& request, FigureKind kind, const std::string& title,
-                 const std::string& output_path, const std::string& script_path = "");
+                 const std::string& output_path, const std::string& script_path = "",
+                 const std::vector<std::string>& where = {});
 
 }  // namespace hbcast::cli

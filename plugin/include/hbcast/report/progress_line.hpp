@@ -1,7 +1,10 @@
 #pragma once
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <ostream>
 #include <string>
+#include <thread>
 
 namespace hbcast::cli {
 
@@ -23,6 +26,27 @@ private:
   std::size_t total_;
   bool enabled_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+/// For runs whose stderr is not a terminal (a log, a pipe, a batch job), where ProgressLine stays
+/// silent: one line on stderr every `period` while the run lasts, "hbcast: 15 s, [3/32] simulating
+/// fnf, ETA 0m40s", repeating the latest ProgressLine status of this process or of any process it
+/// forks after this is made (the status is kept in memory they share). Silent on a terminal.
+class ProgressHeartbeat {
+public:
+  explicit ProgressHeartbeat(std::chrono::seconds period = std::chrono::seconds(5));
+  ProgressHeartbeat(const ProgressHeartbeat&) = delete;
+  ProgressHeartbeat& operator=(const ProgressHeartbeat&) = delete;
+  ~ProgressHeartbeat();
+
+private:
+  void beat();
+  std::chrono::seconds period_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable stop_;
+  bool stopping_ = false;
+  std::thread thread_;
 };
 
 }  // namespace hbcast::cli

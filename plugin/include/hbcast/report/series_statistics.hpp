@@ -67,6 +67,8 @@ struct SeriesSet {
   std::vector<Series> series;
   std::size_t fewest_runs = 0;       ///< smallest and largest repetition count over all points
   std::size_t most_runs = 0;
+  /// The rows the table was filtered to, as the user wrote them ("port=one-port"), for the title.
+  std::vector<std::string> where;
 };
 
 /// Groups the rows of `table` whose `status` is "ok" (all rows when there is no status column)
@@ -76,7 +78,8 @@ struct SeriesSet {
 /// plotted row, or nothing left to plot is a one-line std::invalid_argument.
 SeriesSet summarize_series(const ResultsTable& table, const SeriesRequest& request);
 
-/// "mean over 4 runs, bars: min-max" (or "2-4 runs", "bars: 95% CI of the mean (Student t)").
+/// "mean over 4 runs, bars: min-max" (or "2-4 runs", "bars: 95% CI of the mean (Student t)"), then
+/// the rows kept, "; rows where port=one-port, slices=1", when the table was filtered.
 std::string describe_statistics(const SeriesSet& set);
 
 }  // namespace hbcast::cli

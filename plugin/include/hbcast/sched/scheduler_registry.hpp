@@ -21,6 +21,8 @@ struct SchedulerParameter {
   std::string name;
   std::string summary;
   double default_value = 0.0;
+  double minimum = 1.0;       ///< the smallest value the scheduler takes (--param is refused below it)
+  bool whole_number = true;   ///< only whole numbers
 };
 
 struct SchedulerInfo {
@@ -37,6 +39,9 @@ struct SchedulerInfo {
   bool needs_links = false;
   /// Run only when named, never as part of "all" (multi-tree: a plan of several trees, not a tree).
   bool named_only = false;
+  /// Uses the steady-state program's solution over its platform graph (seed 002, section 4.1), as
+  /// lp-prune does: simulate solves it once, in the background, for all of them.
+  bool needs_steady_state = false;
 };
 
 /// A scheduler's multicast: its own algorithm's tree, or its broadcast tree pruned to the members.

@@ -2,6 +2,7 @@
 #include <hbcast/simulation/isolated_run.hpp>
 #include <hbcast/simulation/platform_graph_choice.hpp>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -22,6 +23,8 @@ public:
   /// Waits for the child; throws std::runtime_error with its error (what solving here would have
   /// thrown, or how it crashed).
   std::shared_ptr<const SteadyStateSolution> wait();
+  /// wait() until `deadline`: past it the child is killed and this returns nullptr.
+  std::shared_ptr<const SteadyStateSolution> wait_until(std::chrono::steady_clock::time_point deadline);
   /// Seconds the child spent solving (after wait()).
   double solve_seconds() const { return solve_seconds_; }
 

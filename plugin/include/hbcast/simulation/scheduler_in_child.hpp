@@ -15,10 +15,12 @@ namespace hbcast::cli {
 void header_from_options(SimulationReport& report, const SimulateOptions& options);
 
 /// The row of a scheduler whose process gave no report: "timeout", or "failed" when it crashed
-/// after its scheduler started. A process that threw, or crashed before its scheduler started,
-/// failed on the input (platform, root, members, SimGrid options): every scheduler would, so this
-/// throws std::runtime_error and the command stops (exit 2).
-SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::string& name);
+/// after its scheduler started; with the predictions it published before its replay, if any (and
+/// then that report's header in `header`). A process that threw, or crashed before its scheduler
+/// started, failed on the input (platform, root, members, SimGrid options): every scheduler would,
+/// so this throws std::runtime_error and the command stops (exit 2).
+SchedulerRun run_without_report(const IsolatedOutcome& outcome, const std::string& name,
+                                std::optional<SimulationReport>* header = nullptr);
 
 /// One scheduler simulated in its own process (SimGrid allows one engine per process and may
 /// abort): its run, a row "timeout" or "failed" for its own failures, and, when the child

@@ -42,7 +42,9 @@ struct SimulateOptions {
   bool mpi_baselines = false;            ///< --mpi-baselines: SMPI's MPI_Bcast algorithms as rows too
   std::vector<std::string> simgrid_config;  ///< "key:value", as in --cfg=key:value
   std::vector<std::string> simgrid_log;     ///< as in --log=...
-  double timeout_seconds = 0.0;
+  double timeout_seconds = 0.0;          ///< --timeout: limit of each part the run waits for (0: none)
+  double budget_seconds = 0.0;           ///< --budget: limit of the whole run, shared by its parts (0: none)
+  std::vector<std::string> tree_paths;   ///< the --tree files: inputs, never overwritten
   bool keep_trees = false;                  ///< return the trees (for --dot and --plan)
   /// `best` replays a fixed set of finalists and returns them (SimulationReport::best_finalists),
   /// so that the plan deployed beside MPI's is the fastest of them in SMPI (choose_deployed_in_smpi).

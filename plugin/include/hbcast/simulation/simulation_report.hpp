@@ -64,6 +64,10 @@ struct SchedulerRun {
   /// but cannot work here), "skipped" (from `all`, cannot work here); `error` says why.
   std::string status = "ok";
   std::string error;
+  /// Not ok, yet the tree was built and predicted before the run stopped (a replay past its time
+  /// limit, or one that crashed): own_model, optimality, own, pairwise and contention hold figures,
+  /// `simulated` does not.
+  bool predicted_only = false;
   std::string own_model;
   std::string optimality;  ///< exact searches: "proven" or "unproven"; empty for heuristics
   Figures own;
@@ -159,6 +163,9 @@ struct SimulationReport {
   std::map<std::string, double> scheduler_parameters;  ///< --param NAME=VALUE
   /// Multi-port only: where the hosts' send overheads come from (properties, up link, none), counted.
   std::string send_overhead_rule;
+  /// The time limits the run had (0: none): each part's (--timeout) and the whole run's (--budget).
+  double timeout_seconds = 0.0;
+  double budget_seconds = 0.0;
   std::vector<SchedulerRun> runs;
   /// `best`'s finalists, each replayed with its trees (SimulateOptions::best_finalists only).
   std::vector<SchedulerRun> best_finalists;

@@ -11,6 +11,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,16 +41,24 @@ public:
   /// each scheduler builds what it uses in its own child.
   void build_shared_models() const;
   /// Builds the platform graph of the schedulers that need one, as each would attach it, for them
-  /// to share, and starts solving its steady-state program in a child process, so that the
-  /// schedulers that need no graph can run meanwhile.
-  void start_platform_graph();
-  /// Waits for that program's solution and hands it to the graph's instance; returns the seconds
-  /// the shared graph took (built here, solved there), the share of each scheduler using it.
-  double finish_platform_graph();
+  /// to share, and, when `solve_program` (a scheduler needs the steady-state optimum, as lp-prune
+  /// does), starts solving its steady-state program in a child process, so that the other
+  /// schedulers can run meanwhile.
+  void start_platform_graph(bool solve_program);
+  /// From now on the schedulers that need a platform graph share that one (without the program's
+  /// solution until finish_steady_state); returns the seconds building it took.
+  double share_platform_graph();
+  /// Waits for the program's solution until `deadline` at most and hands it to the graph's
+  /// instance. Returns the seconds the child spent solving (0 when there was nothing to solve), or
+  /// nullopt when the deadline passed first (the child is then killed); throws std::runtime_error
+  /// when solving failed.
+  std::optional<double> finish_steady_state(std::chrono::steady_clock::time_point deadline);
   /// Runs one scheduler, or replays one of options.given_trees, by its name: its platform graph,
   /// tree, both predictions and the replay (none when options.replay is false). The replay runs
   /// the engine, so call it once per process (in a forked child when there are several schedulers).
   SimulationReport simulate(const std::string& scheduler_name);
+  /// The report every scheduler's starts from: the platform, the options, no runs.
+  const SimulationReport& header() const { return header_; }
 
 private:
   SimulateOptions options_;

@@ -1,0 +1,113 @@
+// Platforms that leave host pairs unrouted: a broadcast needs every host reachable from the root
+// through relays, not every pair. On SimGrid's small_platform_fatpipe.xml (no route Ruby <-> Java,
+// Perl <-> Java) and dogbone.xml (no route S1 <-> S2, C1 <-> C2), the schedulers that choose among
+// the pairs that exist run, the others get a row saying which pair their tree needs, and `hbcast
+// lp` solves its programs over the routed pairs. A host no route leads to is a one-line error.
+#include "support/cli_expectations.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace hbcast::test_support;
+
+namespace {
+
+const std::string kFixtures = HBCAST_TEST_FIXTURE_DIR;
+const std::string kFatpipe = kFixtures + "/small_platform_fatpipe.xml";
+const std::string kDogbone = kFixtures + "/dogbone.xml";
+
+const nlohmann::json& run_named(const nlohmann::json& report, const std::string& scheduler)
+{
+  for (const auto& run : report.at("runs"))
+    if (run.at("scheduler") == scheduler)
+      return run;
+  throw std::runtime_error("no run of " + scheduler);
+}
+
+}  // namespace
+
+TEST(UnroutablePairs, EveryApplicableSchedulerRunsOnTheFatpipePlatform)
+{
+  const auto result = run_hbcast({"simulate", kFatpipe, "--format", "json", "--budget", "0"});
+  ASSERT_LE(result.exit_status, 1) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report.at("hosts"), 4);
+  std::size_t ran = 0;
+  for (const auto& run : report.at("runs")) {
+    EXPECT_NE(run.at("status"), "failed") << run;
+    ran += run.at("status") == "ok";
+  }
+  EXPECT_GE(ran, 10u) << report.at("runs");
+  for (const std::string name : {"fnf", "grow-tree", "prune-simple", "link-fnf"})
+    EXPECT_EQ(run_named(report, name).at("status"), "ok") << name;
+  for (const auto& skipped : report.at("skipped"))
+    EXPECT_NE(skipped.at("reason").get<std::string>().find("a pair the platform does not route"), std::string::npos)
+        << skipped;
+}
+
+TEST(UnroutablePairs, AFixedTreeThatNeedsAMissingPairSaysWhich)
+{
+  // Binomial from Tremblay (hosts Tremblay, Ruby, Perl, Java): Tremblay -> Perl, Tremblay -> Ruby,
+  // then Ruby -> Java, which the platform does not route.
+  const auto result = run_hbcast({"simulate", kFatpipe, "-s", "binomial,fnf", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 1) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  const auto& binomial = run_named(report, "binomial");
+  EXPECT_EQ(binomial.at("status"), "not-applicable");
+  EXPECT_NE(binomial.at("error").get<std::string>().find("from 'Ruby' to 'Java', a pair the platform does not route"),
+            std::string::npos)
+      << binomial;
+  EXPECT_EQ(run_named(report, "fnf").at("status"), "ok");
+}
+
+TEST(UnroutablePairs, DogboneHostsAreReachedThroughRelays)
+{
+  // S1 routes to C1 and C2, which route back to S2: S2 is reached through a relay.
+  const auto result = run_hbcast({"simulate", kDogbone, "-s", "fnf,prune-simple,grow-tree,flat", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 1) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  for (const std::string name : {"prune-simple", "grow-tree"})
+    EXPECT_EQ(run_named(report, name).at("status"), "ok") << name;
+  const auto& flat = run_named(report, "flat");  // the root sends to every host itself
+  EXPECT_EQ(flat.at("status"), "not-applicable") << flat;
+  EXPECT_NE(flat.at("error").get<std::string>().find("from 'S1' to 'S2'"), std::string::npos) << flat;
+}
+
+TEST(UnroutablePairs, AHostNoRouteLeadsToIsAOneLineError)
+{
+  TemporaryDirectory dir;
+  const std::string platform = dir.write("island.xml", R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><host id="island" speed="1Gf"/>
+    <link id="ab" bandwidth="1GBps" latency="1ms"/>
+    <route src="a" dst="b"><link_ctn id="ab"/></route>
+  </zone>
+</platform>
+)");
+  expect_one_line_error(run_hbcast({"simulate", platform, "-s", "fnf"}),
+                        "host 'island' cannot be reached from the root 'a'");
+  expect_one_line_error(run_hbcast({"lp", platform}), "host 'island' cannot be reached from the root 'a'");
+}
+
+TEST(UnroutablePairs, LpSolvesOverTheRoutedPairs)
+{
+  for (const auto& platform : {kFatpipe, kDogbone}) {
+    SCOPED_TRACE(platform);
+    const auto result = run_hbcast({"lp", platform, "--format", "json"});
+    ASSERT_EQ(result.exit_status, 0) << result.err;
+    const auto report = nlohmann::json::parse(result.out);
+    EXPECT_GT(report.at("routed").at("one_port").at("throughput").get<double>(), 0.0) << report.dump();
+    EXPECT_FALSE(report.at("schedulers").empty());
+  }
+}
+
+// Routes of latency only (a Vivaldi zone): the multi-port program has no bound, and says so in words.
+TEST(UnroutablePairs, LpSaysWhyAProgramIsUnbounded)
+{
+  const auto result = run_hbcast({"lp", kFixtures + "/vivaldi_like.xml"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_NE(result.out.find("multi-port: unbounded: no port or link limits the rate"), std::string::npos)
+      << result.out;
+}
