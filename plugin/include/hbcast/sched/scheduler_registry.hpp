@@ -39,7 +39,7 @@ struct SchedulerInfo {
   bool needs_links = false;
   /// Run only when named, never as part of "all" (multi-tree: a plan of several trees, not a tree).
   bool named_only = false;
-  /// Uses the steady-state program's solution over its platform graph (seed 002, section 4.1), as
+  /// Uses the steady-state program's solution over its platform graph (Beaumont-Marchal-Robert, section 4.1), as
   /// lp-prune does: simulate solves it once, in the background, for all of them.
   bool needs_steady_state = false;
 };
