@@ -19,9 +19,7 @@ int main(int argc, char** argv)
   }
   sg_hbcast_plugin_init();
   // Exact mode: SimGrid then gives T = latency + size / bandwidth, as hbcast predicts.
-  engine.set_config("network/model:CM02");
-  engine.set_config("network/crosstraffic:0");
-  engine.set_config("network/TCP-gamma:1e30");
+  hbcast::set_exact_mode(engine);
   auto platform = hbcast::LoadedPlatform::load(engine, argv[1]);
 
   const double bytes = 1 << 20;

@@ -147,3 +147,20 @@ TEST(TimeLimits, TheDefaultBudgetIsRecorded)
   ASSERT_EQ(one.exit_status, 0) << one.err;
   EXPECT_NE(one.out.find("limits    no run budget (--budget), 30 s per part (--timeout)\n"), std::string::npos) << one.out;
 }
+
+// `hbcast lp` on the dragonfly: its routed program outlives the limit; what was computed by then is
+// printed (the platform line and the program's heading), the rest marked not solved, exit 1, and
+// stderr says what it was doing.
+TEST(TimeLimits, LpStopsAtItsTimeoutAndPrintsWhatItHad)
+{
+  const auto result = run_bounded(60, {"lp", kDragonfly, "--timeout", "8"});
+  ASSERT_EQ(result.exit_status, 1) << result.err;
+  EXPECT_NE(result.out.find("platform  " + kDragonfly + " (120 hosts)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("one-port:   (not solved)"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("hbcast: lp timed out after 8 s while solving the one-port steady-state program"),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("hbcast: 5 s, solving the one-port steady-state program over the routes"),
+            std::string::npos)
+      << result.err;
+}

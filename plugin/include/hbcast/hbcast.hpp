@@ -19,6 +19,7 @@
 #include <hbcast/plan/broadcast_plan.hpp>
 #include <hbcast/plan/plan_json.hpp>
 #include <hbcast/plan/plan_tree.hpp>
+#include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/replay/hbcast_plugin.hpp>

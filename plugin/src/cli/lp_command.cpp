@@ -61,6 +61,13 @@ nlohmann::json lp_figures(const SteadyStateSolution& lp, double seconds)
   return figures;
 }
 
+// What the child is doing: the crash breadcrumb, and the status the parent's heartbeat repeats.
+void doing(const std::string& what)
+{
+  set_activity("%s", what.c_str());
+  post_progress_status(what);
+}
+
 // The routed program: one-port, and the multi-port bound, over the candidate pairs.
 struct RoutedBounds {
   RoutedTopology topology;
@@ -78,16 +85,17 @@ RoutedBounds routed_bounds(const LinkRouteModel& routes, const HostBlocks* block
   bounds.json["candidates"] = bounds.topology.candidates;
   bounds.json["transfers"] = bounds.topology.graph->link_count();
   bounds.json["shared_link_rows"] = bounds.topology.shared_links.size();
+  publish(bounds.json);
   SteadyStateLpOptions options;
   options.shared_links = bounds.topology.shared_links;
-  set_activity("solving the one-port steady-state program over the routes");
+  doing("solving the one-port steady-state program over the routes");
   auto start = std::chrono::steady_clock::now();
   bounds.one_port = std::make_shared<const SteadyStateSolution>(
       solve_steady_state_broadcast(*bounds.topology.graph, root, slice_bytes, options));
   bounds.json["one_port"] = lp_figures(*bounds.one_port, seconds_since(start));
   publish(bounds.json);
   options.port = PortModel::multi_port;
-  set_activity("solving the multi-port steady-state program over the routes");
+  doing("solving the multi-port steady-state program over the routes");
   start = std::chrono::steady_clock::now();
   bounds.multi_port = solve_steady_state_broadcast(*bounds.topology.graph, root, slice_bytes, options);
   bounds.json["multi_port"] = lp_figures(bounds.multi_port, seconds_since(start));
@@ -123,10 +131,10 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   char* argv[] = {name, quiet, nullptr};
   auto engine_owner = std::make_unique<simgrid::s4u::Engine>(&argc, argv);
   simgrid::s4u::Engine& engine = *engine_owner;
-  set_activity("loading '%s'", arguments.platform.c_str());
+  doing("loading '" + arguments.platform + "'");
   auto platform = LoadedPlatform::load(engine, arguments.platform);
   const NodeId root = arguments.root.empty() ? 0 : platform.index_of(arguments.root);
-  set_activity("probing the routes of '%s'", arguments.platform.c_str());
+  doing("probing the routes of '" + arguments.platform + "'");
   auto costs = std::make_shared<PlatformCostModel>(platform);
   const std::vector<bool> reached = costs->reached_from(root);
   if (const auto unreached = std::find(reached.begin(), reached.end(), false); unreached != reached.end())
@@ -139,7 +147,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
                            {"root", platform.host_names()[root]}, {"slice_bytes", slice_bytes}};
   const auto publish = [&] { publish_partial_result(result.dump()); };
   publish();
-  set_activity("building the routed platform graph");
+  doing("building the routed platform graph");
   RoutedBounds routed = routed_bounds(*links, costs->host_blocks(), root, slice_bytes, arguments.candidates,
                                       [&](const nlohmann::json& figures) {
                                         result["routed"] = figures;
@@ -151,7 +159,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   auto topology = direct_link_topology(*costs);
   std::shared_ptr<const SteadyStateSolution> graph_lp;
   if (topology && topology->first_unreached_from(root) == kNoNode) {
-    set_activity("solving SSB(G) on the direct links");
+    doing("solving SSB(G) on the direct links");
     const auto start = std::chrono::steady_clock::now();
     graph_lp = std::make_shared<const SteadyStateSolution>(solve_steady_state_broadcast(*topology, root, slice_bytes));
     result["ssb_g"] = lp_figures(*graph_lp, seconds_since(start));
@@ -171,7 +179,7 @@ nlohmann::json compare_with_lp(const LpArguments& arguments, double slice_bytes)
   publish();
   for (const SchedulerInfo* listed : schedulers_of_all()) {  // multi-tree's plan is the optimum above
     const SchedulerInfo& scheduler = *listed;
-    set_activity("building the %s trees", scheduler.name.c_str());
+    doing("building the " + scheduler.name + " trees");
     nlohmann::json row = {{"scheduler", scheduler.name}};
     try {
       for (auto port : {PortModel::one_port, PortModel::multi_port}) {

@@ -23,6 +23,7 @@
 #include <hbcast/util/size_parser.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/run_budget.hpp>
 #include <hbcast/simulation/scheduler_parameters.hpp>
 #include <hbcast/simulation/scheduler_simulation.hpp>
 #include <hbcast/simulation/simulation_session.hpp>
@@ -659,13 +660,16 @@ void add_simulate_command(CLI::App& app, CommandContext& context)
       ->check(CLI::IsMember({"table", "csv", "json"}));
   command->add_option("--dot", options->dot_path,
                       "write each tree as Graphviz DOT (FILE, or FILE with the scheduler name inserted when "
-                      "there are several)");
+                      "there are several)")
+      ->check(file_name());
   command->add_option("--gantt", options->gantt_path,
                       "draw each replay as a Gantt chart with gnuplot, predicted intervals overlaid (FILE.svg or "
-                      "FILE.png, the scheduler name inserted when there are several)");
+                      "FILE.png, the scheduler name inserted when there are several)")
+      ->check(file_name());
   command->add_option("--plan", options->plan_path,
                       "write each tree as a plan for libhbcast_mpi (JSON; FILE, or FILE with the scheduler "
-                      "name inserted when there are several)");
+                      "name inserted when there are several)")
+      ->check(file_name());
   auto tree_files = std::make_shared<std::vector<std::string>>();
   command->add_option("--tree", *tree_files,
                       "replay a plan file (written by --plan or by hand) as a row 'tree:NAME', NAME its file name "

@@ -45,6 +45,11 @@ void post_status(const std::string& text)
 
 }  // namespace
 
+void post_progress_status(const std::string& status)
+{
+  post_status(status);
+}
+
 ProgressLine::ProgressLine(std::ostream& out, std::size_t total)
     : ProgressLine(out, total, isatty(STDERR_FILENO) != 0)
 {

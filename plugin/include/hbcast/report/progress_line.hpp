@@ -28,6 +28,10 @@ private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+/// Sets the status a ProgressHeartbeat repeats, as ProgressLine::update does, for work that has no
+/// count of items (one stage after another).
+void post_progress_status(const std::string& status);
+
 /// For runs whose stderr is not a terminal (a log, a pipe, a batch job), where ProgressLine stays
 /// silent: one line on stderr every `period` while the run lasts, "hbcast: 15 s, [3/32] simulating
 /// fnf, ETA 0m40s", repeating the latest ProgressLine status of this process or of any process it
