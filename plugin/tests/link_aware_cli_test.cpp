@@ -47,9 +47,9 @@ TEST(LinkAwareCli, TableHasAContentionSectionAndCsvTheWorstLink)
   const auto table = run_hbcast({"simulate", "-s", "link-fnf,binomial"});
   ASSERT_EQ(table.exit_status, 0) << table.err;
   EXPECT_TRUE(contains(table.out, "\nContention (shared links asked for more than their bandwidth"));
-  EXPECT_TRUE(contains(table.out, "\nlink-fnf         none\n")) << table.out;
+  EXPECT_TRUE(contains(table.out, "\nnone: link-fnf\n")) << table.out;
   EXPECT_TRUE(contains(table.out, "latest node")) << table.out;
-  EXPECT_TRUE(contains(table.out, "\nbinomial         ")) << table.out;
+  EXPECT_TRUE(contains(table.out, "\nbinomial 2 links over-subscribed; worst: wan_")) << table.out;
   const auto csv = run_hbcast({"simulate", "-s", "link-ecef,binomial", "--format", "csv"});
   ASSERT_EQ(csv.exit_status, 0) << csv.err;
   EXPECT_TRUE(contains(csv.out, ",oversubscribed_links,worst_link,worst_link_ratio,model,"));

@@ -17,9 +17,11 @@ std::string sweep_csv()
   int point = 0;
   for (const char* bytes : {"1048576", "4194304"})
     for (const char* port : {"one-port", "multi-port"})
-      for (const char* nodes : {"8", "16"})
+      for (const char* nodes : {"8", "16"}) {
         csv += std::to_string(point) + ",s,f,star," + nodes + ",fnf," + bytes + ",1," + port + ",0,,0,1," +
-               std::to_string(1.5 + point++) + ",ok\n";
+               std::to_string(1.5 + point) + ",ok\n";
+        ++point;
+      }
   return csv;
 }
 

@@ -38,7 +38,7 @@ TEST(UnroutablePairs, EveryApplicableSchedulerRunsOnTheFatpipePlatform)
     ran += run.at("status") == "ok";
   }
   EXPECT_GE(ran, 10u) << report.at("runs");
-  for (const std::string name : {"fnf", "grow-tree", "prune-simple", "link-fnf"})
+  for (const std::string name : {"grow-tree", "prune-simple", "link-fnf", "link-ecef"})
     EXPECT_EQ(run_named(report, name).at("status"), "ok") << name;
   for (const auto& skipped : report.at("skipped"))
     EXPECT_NE(skipped.at("reason").get<std::string>().find("a pair the platform does not route"), std::string::npos)
@@ -47,26 +47,32 @@ TEST(UnroutablePairs, EveryApplicableSchedulerRunsOnTheFatpipePlatform)
 
 TEST(UnroutablePairs, AFixedTreeThatNeedsAMissingPairSaysWhich)
 {
-  // Binomial from Tremblay (hosts Tremblay, Ruby, Perl, Java): Tremblay -> Perl, Tremblay -> Ruby,
-  // then Ruby -> Java, which the platform does not route.
-  const auto result = run_hbcast({"simulate", kFatpipe, "-s", "binomial,fnf", "--format", "json"});
+  // Binomial from Tremblay (hosts Tremblay, Ruby, Perl, Java): Tremblay -> Ruby, Tremblay -> Perl,
+  // then Perl -> Java, which the platform does not route. link-fnf chooses among the routed pairs.
+  const auto result = run_hbcast({"simulate", kFatpipe, "-s", "binomial,link-fnf,lcf", "--format", "json"});
   ASSERT_EQ(result.exit_status, 1) << result.err;
   const auto report = nlohmann::json::parse(result.out);
   const auto& binomial = run_named(report, "binomial");
   EXPECT_EQ(binomial.at("status"), "not-applicable");
-  EXPECT_NE(binomial.at("error").get<std::string>().find("from 'Ruby' to 'Java', a pair the platform does not route"),
+  EXPECT_NE(binomial.at("error").get<std::string>().find("from 'Perl' to 'Java', a pair the platform does not route"),
             std::string::npos)
       << binomial;
-  EXPECT_EQ(run_named(report, "fnf").at("status"), "ok");
+  EXPECT_EQ(run_named(report, "link-fnf").at("status"), "ok");
+  // LCF's model needs every pair's cost: a row saying so, not a failure.
+  const auto& lcf = run_named(report, "lcf");
+  EXPECT_EQ(lcf.at("status"), "not-applicable") << lcf;
+  EXPECT_NE(lcf.at("error").get<std::string>().find("needs a cost for every pair of hosts, and from 'Ruby' to 'Java'"),
+            std::string::npos)
+      << lcf;
 }
 
 TEST(UnroutablePairs, DogboneHostsAreReachedThroughRelays)
 {
   // S1 routes to C1 and C2, which route back to S2: S2 is reached through a relay.
-  const auto result = run_hbcast({"simulate", kDogbone, "-s", "fnf,prune-simple,grow-tree,flat", "--format", "json"});
+  const auto result = run_hbcast({"simulate", kDogbone, "-s", "fnf,prune-simple,grow-tree,link-fnf,flat", "--format", "json"});
   ASSERT_EQ(result.exit_status, 1) << result.err;
   const auto report = nlohmann::json::parse(result.out);
-  for (const std::string name : {"prune-simple", "grow-tree"})
+  for (const std::string name : {"prune-simple", "grow-tree", "link-fnf"})
     EXPECT_EQ(run_named(report, name).at("status"), "ok") << name;
   const auto& flat = run_named(report, "flat");  // the root sends to every host itself
   EXPECT_EQ(flat.at("status"), "not-applicable") << flat;

@@ -41,7 +41,7 @@ TEST(GeneratorBounds, AbsurdSizesAreRefusedBeforeWriting)
                    {{"backbone", "--clusters", "100000", "--nodes", "1", "-o", out},
                     "about 4e+12 bytes of XML (a zone route per pair of clusters)"},
                    {{"random", "--nodes", "2000000", "-o", out}, "nodes = 2e+06 hosts"},
-                   {{"star", "--nodes", "0", "-o", out}, "nodes = 0 hosts: every count must be at least 1"}},
+                   {{"star", "--nodes", "0", "-o", out}, "star platform: 'nodes' must be at least 1"}},
                   out);
 }
 

@@ -40,6 +40,13 @@ struct Placement {
   double completion() const { return start + route->latency + data_seconds; }
 };
 
+// A group's sender for one receiver: when its port frees, and the route between them.
+struct ChosenSender {
+  double port_free;
+  NodeId sender;
+  std::shared_ptr<const LinkRoute> route;
+};
+
 // Informed hosts of one group by the time their port frees (then index): the top is the group's sender.
 using SenderQueue = std::priority_queue<std::pair<double, NodeId>, std::vector<std::pair<double, NodeId>>,
                                         std::greater<>>;
@@ -119,8 +126,16 @@ private:
   {
     const NodeId receiver = first_uninformed(to_group);
     while (receiver != kNoNode && !senders_[from_group].empty()) {
-      const auto [port_free, sender] = senders_[from_group].top();
+      auto [port_free, sender] = senders_[from_group].top();
       auto route = links_.route(sender, receiver);
+      if (!route->routable()) {  // the first of the group's other senders the platform routes it from
+        const auto chosen = sender_for(from_group, receiver);
+        if (!chosen)
+          return std::nullopt;
+        port_free = chosen->port_free;
+        sender = chosen->sender;
+        route = chosen->route;
+      }
       const double data_seconds = options_.bytes / route->bandwidth;
       const double transfer = route->latency + data_seconds;
       if (options_.period == 0.0)
@@ -133,7 +148,7 @@ private:
         return Placement{sender, receiver, std::move(route), start, data_seconds};
       if (first_send_[sender] < 0.0)
         return std::nullopt;  // a sender yet to send has its own links free: the others are full
-      senders_[from_group].pop();  // its window, or its own links, are full at this period
+      remove_sender(from_group, sender);  // its window, or its own links, are full at this period
     }
     return std::nullopt;
   }
@@ -145,6 +160,36 @@ private:
       return kInfinity;
     return first_send_[sender] + options_.period -
            (options_.port == PortModel::one_port ? transfer : costs_.send_overhead(sender, options_.bytes));
+  }
+
+  // The group's sender for `receiver`: the one whose port frees first, or, where the platform does
+  // not route that pair, the first of the others that it routes (none: nullopt).
+  std::optional<ChosenSender> sender_for(std::size_t from_group, NodeId receiver) const
+  {
+    if (senders_[from_group].empty())
+      return std::nullopt;
+    const auto [port_free, sender] = senders_[from_group].top();
+    if (auto route = links_.route(sender, receiver); route->routable())
+      return ChosenSender{port_free, sender, std::move(route)};
+    for (SenderQueue queue = senders_[from_group]; !queue.empty(); queue.pop())
+      if (auto route = links_.route(queue.top().second, receiver); route->routable())
+        return ChosenSender{queue.top().first, queue.top().second, std::move(route)};
+    return std::nullopt;
+  }
+
+  // Takes `sender` out of its group's queue (the top, unless an unrouted pair made another send).
+  void remove_sender(std::size_t from_group, NodeId sender)
+  {
+    SenderQueue& queue = senders_[from_group];
+    if (queue.top().second == sender) {
+      queue.pop();
+      return;
+    }
+    SenderQueue kept;
+    for (; !queue.empty(); queue.pop())
+      if (queue.top().second != sender)
+        kept.push(queue.top());
+    queue = std::move(kept);
   }
 
   double key_of(const Placement& placement, std::size_t to_group)
@@ -172,10 +217,12 @@ private:
     if (between_groups_ && !untouched_[to_group])
       return;
     const NodeId receiver = first_uninformed(to_group);
-    if (receiver == kNoNode || senders_[from_group].empty())
+    if (receiver == kNoNode)
       return;
-    const auto [port_free, sender] = senders_[from_group].top();
-    const auto route = links_.route(sender, receiver);
+    const auto chosen = sender_for(from_group, receiver);
+    if (!chosen)
+      return;
+    const auto& [port_free, sender, route] = *chosen;
     const double completion = port_free + route->latency + options_.bytes / route->bandwidth;
     push(completion + lookahead(to_group), from_group, to_group);
   }
@@ -212,7 +259,7 @@ private:
     tree_.set_send_start(placement.receiver, placement.start);
     if (first_send_[placement.sender] < 0.0)
       first_send_[placement.sender] = placement.start;
-    senders_[from_group].pop();
+    remove_sender(from_group, placement.sender);
     senders_[from_group].push({options_.port == PortModel::one_port
                                    ? placement.completion()
                                    : placement.start + costs_.send_overhead(placement.sender, options_.bytes),

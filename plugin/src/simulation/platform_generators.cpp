@@ -21,6 +21,8 @@
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace hbcast::cli {
 namespace {
@@ -301,13 +303,19 @@ P parse_parameters(const std::string& generator, const GeneratorFields<P>& field
 constexpr double kMostGeneratedHosts = 1e6;
 constexpr double kMostGeneratedBytes = 1e9;
 
-// `hosts` and `bytes` are estimates in doubles (products of counts overflow std::size_t).
-void check_generated_size(const std::string& generator, double hosts, const std::string& hosts_formula, double bytes,
-                          const std::string& bytes_formula)
+// The host count is the product of `counts` (named as on the command line); it and `bytes` are
+// estimates in doubles (products of counts overflow std::size_t).
+void check_generated_size(const std::string& generator, const std::vector<std::pair<std::string, double>>& counts,
+                          double bytes, const std::string& bytes_formula)
 {
-  if (hosts < 1.0)
-    throw std::invalid_argument(fmt::format("{} platform: {} = 0 hosts: every count must be at least 1", generator,
-                                            hosts_formula));
+  double hosts = 1.0;
+  std::string hosts_formula;
+  for (const auto& [name, count] : counts) {
+    if (count < 1.0)
+      throw std::invalid_argument(fmt::format("{} platform: '{}' must be at least 1", generator, name));
+    hosts *= count;
+    hosts_formula += (hosts_formula.empty() ? "" : " x ") + name;
+  }
   if (hosts > kMostGeneratedHosts)
     throw std::invalid_argument(fmt::format("{} platform: {} = {:.3g} hosts, more than the {:.0f} a SimGrid platform "
                                             "can hold here",
@@ -369,7 +377,7 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, random_fields(), given, seed);
          const double n = static_cast<double>(parameters.node_count);
-         check_generated_size(generator, n, "nodes", 200.0 * n + 300.0 * std::max(parameters.density, 0.0) * n * n,
+         check_generated_size(generator, {{"nodes", n}}, 200.0 * n + 300.0 * std::max(parameters.density, 0.0) * n * n,
                               "a link per linked pair and a route per pair");
          return graph_xml(generate_random_platform(parameters));
        }},
@@ -380,7 +388,7 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, star_fields(), given, seed);
          const double n = static_cast<double>(parameters.node_count);
-         check_generated_size(generator, n, "nodes", 200.0 * n * n, "a route per pair");
+         check_generated_size(generator, {{"nodes", n}}, 200.0 * n * n, "a route per pair");
          return graph_xml(generate_star_platform(parameters));
        }},
       {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; Beaumont-Marchal-Robert section 5.1)",
@@ -399,7 +407,7 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, sender_only_fields(), given, seed);
          const double n = static_cast<double>(parameters.node_count);
-         check_generated_size(generator, n, "nodes", 200.0 * n * n, "a route per pair");
+         check_generated_size(generator, {{"nodes", n}}, 200.0 * n * n, "a route per pair");
          return graph_xml(generate_sender_only_platform(parameters));
        }},
       {"multisite", "sites x clusters x nodes: 1 Gb/s node links, 10 Gb/s backbones, WAN latencies in ms (Barchet-Steffenel-Mounié)",
@@ -435,7 +443,7 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, backbone_fields(), given, seed);
          const double clusters = static_cast<double>(parameters.clusters);
-         check_generated_size(generator, clusters * static_cast<double>(parameters.nodes), "clusters x nodes",
+         check_generated_size(generator, {{"clusters", clusters}, {"nodes", static_cast<double>(parameters.nodes)}},
                               300.0 * clusters + 400.0 * clusters * clusters, "a zone route per pair of clusters");
          return backbone_platform_xml(parameters, record_of(generator, backbone_fields(), parameters));
        }},
@@ -447,8 +455,9 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, fat_tree_fields(), given, seed);
          check_generated_size(generator,
-                              static_cast<double>(parameters.leaves) * static_cast<double>(parameters.hosts_per_leaf),
-                              "leaves x hosts-per-leaf", 0.0, "");
+                              {{"leaves", static_cast<double>(parameters.leaves)},
+                               {"hosts-per-leaf", static_cast<double>(parameters.hosts_per_leaf)}},
+                              0.0, "");
          if (parameters.spines < 1 || parameters.links_per_spine < 1)
            throw std::invalid_argument("fat-tree platform: spines and links-per-spine must each be at least 1");
          return fat_tree_platform_xml(parameters, record_of(generator, fat_tree_fields(), parameters));
@@ -461,9 +470,11 @@ const std::vector<PlatformGenerator>& generator_table()
          const auto parameters = parse_parameters(generator, dragonfly_fields(), given, seed);
          check_dragonfly_shape(parameters);
          check_generated_size(generator,
-                              static_cast<double>(parameters.groups) * static_cast<double>(parameters.chassis) *
-                                  static_cast<double>(parameters.routers) * static_cast<double>(parameters.nodes),
-                              "groups x chassis x routers x nodes", 0.0, "");
+                              {{"groups", static_cast<double>(parameters.groups)},
+                               {"chassis", static_cast<double>(parameters.chassis)},
+                               {"routers", static_cast<double>(parameters.routers)},
+                               {"nodes", static_cast<double>(parameters.nodes)}},
+                              0.0, "");
          return dragonfly_platform_xml(parameters, record_of(generator, dragonfly_fields(), parameters));
        }},
   };

@@ -514,6 +514,44 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, const Schedule
   return options;
 }
 
+// The first pair the platform does not route, looked for in the block table (one route per block
+// pair; none without a table).
+std::optional<std::pair<NodeId, NodeId>> first_unrouted_pair(const PlatformCostModel& costs)
+{
+  if (!costs.has_block_table())
+    return std::nullopt;
+  const HostBlocks& blocks = costs.blocks();
+  for (std::size_t a = 0; a < blocks.count(); ++a)
+    for (std::size_t b = 0; b < blocks.count(); ++b) {
+      const NodeId u = blocks.first(a);
+      const NodeId v = a != b ? blocks.first(b) : blocks.second(b);
+      if (u != v && !costs.route(u, v).routable())
+        return std::make_pair(u, v);
+    }
+  return std::nullopt;
+}
+
+// A scheduler whose model needs a finite cost for every pair refuses a platform that leaves some
+// unrouted (its instance checks say "must be finite"): that is a scheduler that does not apply,
+// not one that failed.
+ScheduleResult schedule_or_not_applicable(const TreeSource& source, const SimulationSetup& setup, SchedulerRun& run)
+{
+  try {
+    return source(setup, run);
+  } catch (const SchedulerNotApplicable&) {
+    throw;
+  } catch (const std::invalid_argument& error) {
+    const auto pair = first_unrouted_pair(*setup.costs);
+    if (!pair)
+      throw;
+    const auto& names = setup.platform.host_names();
+    throw SchedulerNotApplicable(fmt::format(
+        "its model needs a cost for every pair of hosts, and from '{}' to '{}' is a pair the platform does not route "
+        "({})",
+        names[pair->first], names[pair->second], error.what()));
+  }
+}
+
 // The scheduler's part of a simulation: its tree, its predictions, its replay.
 SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source, const SimulationSetup& setup,
                     const SimulateOptions& requested)
@@ -522,7 +560,7 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   SchedulerRun run;
   run.scheduler = scheduler_name;
   const auto schedule_start = std::chrono::steady_clock::now();
-  const ScheduleResult scheduled = source(setup, run);
+  const ScheduleResult scheduled = schedule_or_not_applicable(source, setup, run);
   check_routed(scheduled.tree, *costs, platform.host_names());
   for (const auto& weighted : scheduled.weighted_trees)
     check_routed(weighted.tree, *costs, platform.host_names());
