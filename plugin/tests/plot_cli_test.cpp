@@ -138,7 +138,7 @@ TEST_F(PlotCommand, TextXIsCategorical)
 TEST_F(PlotCommand, ReplacesAnExistingFigureLeavingNoTemporaryFile)
 {
   const std::string figure = dir.write("fig.png", "old figure");
-  expect_success(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "-o", figure}));
+  expect_success(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "--by", "scheduler", "-o", figure}));
   EXPECT_EQ(read_file(figure).substr(1, 3), "PNG");
   std::vector<std::string> names;
   for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
@@ -278,7 +278,7 @@ TEST_F(PlotCommand, LongCategoryLabelsAreRotatedShortOnesAndNumbersNot)
   expect_success(run_hbcast({"plot", results, "--x", "scheduler", "--y", "simulated_makespan", "--where",
                              "scheduler=fnf", "-o", path("fig.svg"), "--script", path("short.gp")}));
   EXPECT_FALSE(contains(read_file(path("short.gp")), "rotate"));
-  expect_success(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "-o", path("fig.svg"),
+  expect_success(run_hbcast({"plot", results, "--x", "nodes", "--y", "simulated_makespan", "--by", "scheduler", "-o", path("fig.svg"),
                              "--script", path("numeric.gp")}));
   EXPECT_FALSE(contains(read_file(path("numeric.gp")), "rotate"));
 }

@@ -98,9 +98,9 @@ void run_plot(const PlotOptions& options, std::ostream& err)
   request.error_bars = options.error_bars == "ci95" ? ErrorBars::ci95 : ErrorBars::min_max;
   const auto conditions = where_conditions(options.where);
   const ResultsTable table = ResultsTable::read_file(options.results_path).filtered(conditions);
-  warn_about_mixed_rows(table, request, err);
   draw_figure(table, request, figure_kind_of(options.kind), options.title, options.output_path, options.script_path,
               options.where);
+  warn_about_mixed_rows(table, request, err);  // after the figure: an error is then the only line
 }
 
 }  // namespace

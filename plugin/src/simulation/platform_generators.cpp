@@ -312,7 +312,7 @@ void check_generated_size(const std::string& generator, const std::vector<std::p
   std::string hosts_formula;
   for (const auto& [name, count] : counts) {
     if (count < 1.0)
-      throw std::invalid_argument(fmt::format("{} platform: '{}' must be at least 1", generator, name));
+      return;  // the generator's own check names the parameter and its least value
     hosts *= count;
     hosts_formula += (hosts_formula.empty() ? "" : " x ") + name;
   }
@@ -388,7 +388,8 @@ const std::vector<PlatformGenerator>& generator_table()
        [](const std::string& generator, const Given& given, std::uint64_t seed) {
          const auto parameters = parse_parameters(generator, star_fields(), given, seed);
          const double n = static_cast<double>(parameters.node_count);
-         check_generated_size(generator, {{"nodes", n}}, 200.0 * n * n, "a route per pair");
+         // Measured: 451 KB for 1,000 nodes (a host, an up and a down link each; routes are implicit).
+         check_generated_size(generator, {{"nodes", n}}, 500.0 * n, "a host and two links per node");
          return graph_xml(generate_star_platform(parameters));
        }},
       {"tiers", "Tiers-style WAN/MAN/LAN hierarchy (Calvert, Doar, Zegura 1997; Beaumont-Marchal-Robert section 5.1)",

@@ -720,7 +720,8 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
     const auto instance = std::find_if(instances.begin(), instances.end(),
                                        [&](const BroadcastInstance* i) { return i->port() == candidate.port; });
     const SimulationSetup finalist{setup.engine,  setup.platform, setup.costs,   setup.links,
-                                   **instance,    setup.root,     setup.members, candidate.port};
+                                   **instance,    setup.root,     setup.members, candidate.port,
+                                   {}};  // no partial figures: a finalist is not the run's row yet
     SchedulerRun run = run_on(
         "best", [&candidate](const SimulationSetup&, SchedulerRun&) { return candidate.schedule; }, finalist, options);
     ++replayed;
