@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ostream>
 #include <set>
+#include <vector>
 
 namespace hbcast::cli {
 
@@ -14,9 +15,12 @@ ContentionSummary summarize_contention(const ContentionReport& report, std::size
   summary.oversubscribed_links = report.links.size();
   for (std::size_t k = 0; k < report.links.size() && k < keep; ++k) {
     const LinkContention& link = report.links[k];
-    std::set<std::size_t> involved;
+    // Distinct transfers over every interval: millions with many slices, so a sorted vector, not a set.
+    std::vector<std::size_t> involved;
     for (const auto& interval : link.intervals)
-      involved.insert(interval.transfers.begin(), interval.transfers.end());
+      involved.insert(involved.end(), interval.transfers.begin(), interval.transfers.end());
+    std::sort(involved.begin(), involved.end());
+    involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
     summary.worst.push_back({link.name, link.bandwidth, link.peak_ratio, link.overloaded_time,
                              link.intervals.front().start, involved.size()});
   }

@@ -336,8 +336,10 @@ void check_dragonfly_shape(const DragonflyPlatformParameters& p)
   const auto refuse = [](const std::string& why) {
     throw std::invalid_argument("dragonfly platform: SimGrid 3.32 cannot route this shape: " + why);
   };
+  // A zero count of groups, chassis, routers or nodes is left to the writer's own check, which
+  // names the parameter and its least value.
   if (p.groups < 1 || p.chassis < 1 || p.routers < 1 || p.nodes < 1)
-    refuse("groups, chassis, routers and nodes must each be at least 1");
+    return;
   if (p.group_links < 1 || p.chassis_links < 1 || p.router_links < 1)
     refuse("group-links, chassis-links and router-links multiply the link bandwidth: each must be at least 1");
   if (p.groups > 1 && p.routers < p.groups)

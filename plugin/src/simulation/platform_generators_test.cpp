@@ -109,9 +109,13 @@ TEST(PlatformGenerators, LinkLevelFamiliesWriteTheirTopologies)
   EXPECT_NE(generate_platform_xml("fat-tree", {{"leaves", "3"}, {"hosts-per-leaf", "5"}, {"spines", "2"}}, 1)
                 .find("topology=\"FAT_TREE\" topo_parameters=\"2;5,3;1,2;1,1\""),
             std::string::npos);
-  const std::string dragonfly = generate_platform_xml("dragonfly", {{"groups", "4"}}, 1);
-  EXPECT_NE(dragonfly.find("topo_parameters=\"4,2;2,1;3,1;2\""), std::string::npos);
-  EXPECT_NE(dragonfly.find("radical=\"0-47\""), std::string::npos);  // 4 x 2 x 3 x 2 hosts
+  const std::string dragonfly = generate_platform_xml("dragonfly", {{"groups", "4"}, {"routers", "4"}}, 1);
+  EXPECT_NE(dragonfly.find("topo_parameters=\"4,2;2,1;4,1;2\""), std::string::npos);
+  EXPECT_NE(dragonfly.find("radical=\"0-63\""), std::string::npos);  // 4 x 2 x 4 x 2 hosts
+  // SimGrid 3.32 reaches group g through router g of a chassis: 4 groups need 4 routers.
+  EXPECT_EQ(error_of("dragonfly", {{"groups", "4"}, {"routers", "3"}}),
+            "dragonfly platform: SimGrid 3.32 cannot route this shape: it reaches group g through router g of a "
+            "chassis, so routers (3) must be at least groups (4)");
   EXPECT_EQ(error_of("backbone", {{"nodes", "0"}}), "backbone platform: 'nodes' must be at least 1");
   EXPECT_EQ(error_of("fat-tree", {{"bandwidth", "0"}}),
             "fat-tree platform: link bandwidth must be > 0 and latency >= 0");
