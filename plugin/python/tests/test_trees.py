@@ -178,7 +178,7 @@ def test_schedule_errors_are_the_commands(tiers):
     assert str(error.value) == cli_error("simulate", TIERS_30, "-s", "no-such-scheduler")
     with pytest.raises(hbcast.OptionError) as error:
         tiers.schedule("fnf", slices=0)
-    assert str(error.value) == cli_error("simulate", TIERS_30, "-s", "fnf", "--slices", "0").replace("--slices", "slices").replace(" (see 'hbcast --help')", "")
+    assert str(error.value) == cli_error("simulate", TIERS_30, "-s", "fnf", "--slices", "0").replace("--slices", "slices").replace(" (see 'hbcast simulate --help')", "")
     with pytest.raises(hbcast.OptionError) as error:
         tiers.schedule("fnf", size="3x")
     assert str(error.value) == cli_error("simulate", TIERS_30, "-s", "fnf", "--size", "3x")
