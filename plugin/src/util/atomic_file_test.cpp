@@ -16,8 +16,8 @@ class OutputChecks : public ::testing::Test {
 protected:
   void SetUp() override
   {
-    char pattern[] = "/tmp/hbcast-atomic-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
+    std::string pattern = (fs::temp_directory_path() / "output-checks-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir = pattern;
     std::ofstream(dir + "/input.xml") << "<platform/>";
   }
