@@ -3,6 +3,7 @@
 #include <hbcast/platform/exact_mode.hpp>
 #include <hbcast/platform/loaded_platform.hpp>
 #include <hbcast/simulation/isolated_run.hpp>
+#include <hbcast/simulation/smpi_hostfile.hpp>
 #include <hbcast/simulation/smpi_run.hpp>
 #include <hbcast/util/external_program.hpp>
 
@@ -21,32 +22,6 @@ bool executable(const std::string& path)
 {
   return !path.empty() && access(path.c_str(), X_OK) == 0;
 }
-
-class TemporaryHostfile {
-public:
-  explicit TemporaryHostfile(const std::vector<std::string>& hosts)
-  {
-    const char* directory = std::getenv("TMPDIR");
-    std::string pattern = std::string(directory ? directory : "/tmp") + "/hbcast-probe-hosts-XXXXXX";
-    const int descriptor = mkstemp(pattern.data());
-    if (descriptor < 0)
-      throw std::runtime_error("cannot create a hostfile for smpirun in the temporary directory");
-    close(descriptor);
-    path_ = pattern;
-    std::ofstream out(path_);
-    for (const auto& host : hosts)
-      out << host << "\n";
-    if (!out.flush())
-      throw std::runtime_error("cannot write the hostfile '" + path_ + "'");
-  }
-  ~TemporaryHostfile() { std::remove(path_.c_str()); }
-  TemporaryHostfile(const TemporaryHostfile&) = delete;
-  TemporaryHostfile& operator=(const TemporaryHostfile&) = delete;
-  const std::string& path() const { return path_; }
-
-private:
-  std::string path_;
-};
 
 // The probe's own lines ("hbcast-probe: ..."), else SMPI's first error line.
 std::string probe_lines(const std::string& errors)
@@ -134,7 +109,7 @@ std::string run_probe_in_smpi(const SmpiProbeRequest& request, const std::functi
   if (hosts.size() < 2)
     throw std::invalid_argument("'" + request.platform + "' has " + std::to_string(hosts.size()) +
                                 " host(s): the probe needs 2 or more");
-  const TemporaryHostfile hostfile(hosts);
+  const SmpiHostfile hostfile(hosts);
   const std::string program = smpi_probe_program();
   auto command = [&](bool dry_run) {
     std::vector<std::string> arguments = {"smpirun", "-np", std::to_string(hosts.size()), "-platform", request.platform,

@@ -1,5 +1,6 @@
 #include <hbcast/simulation/smpi_run.hpp>
 
+#include <hbcast/simulation/smpi_hostfile.hpp>
 #include <hbcast/util/external_program.hpp>
 
 #include <algorithm>
@@ -11,33 +12,6 @@
 
 namespace hbcast::cli {
 namespace {
-
-// A hostfile in the temporary directory, removed with the object.
-class Hostfile {
-public:
-  explicit Hostfile(const std::vector<std::string>& hosts)
-  {
-    const char* directory = std::getenv("TMPDIR");
-    std::string pattern = std::string(directory ? directory : "/tmp") + "/hbcast-hosts-XXXXXX";
-    const int descriptor = mkstemp(pattern.data());
-    if (descriptor < 0)
-      throw std::runtime_error("cannot create a hostfile for smpirun in the temporary directory");
-    close(descriptor);
-    path_ = pattern;
-    std::ofstream out(path_);
-    for (const auto& host : hosts)
-      out << host << "\n";
-    if (!out.flush())
-      throw std::runtime_error("cannot write the hostfile '" + path_ + "'");
-  }
-  ~Hostfile() { std::remove(path_.c_str()); }
-  Hostfile(const Hostfile&) = delete;
-  Hostfile& operator=(const Hostfile&) = delete;
-  const std::string& path() const { return path_; }
-
-private:
-  std::string path_;
-};
 
 bool exists(const std::string& path)
 {
@@ -101,7 +75,7 @@ std::string smpi_timing_program()
 
 double run_smpi_timing(const SmpiRun& run)
 {
-  const Hostfile hostfile(run.hosts);
+  const SmpiHostfile hostfile(run.hosts);
   std::vector<std::string> command = {"smpirun", "-np", std::to_string(run.hosts.size()), "-platform", run.platform,
                                       "-hostfile", hostfile.path(), "--log=root.thres:error"};
   for (const auto& setting : smpi_exact_settings())
