@@ -14,7 +14,6 @@
 #include <xbt/log.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -515,28 +514,12 @@ ReplayResult MultiTreeBroadcast::result() const
 
 std::string MultiTreeBroadcast::unfinished_report() const
 {
-  constexpr std::size_t kNamed = 10;  // one readable line, even on a large platform
   std::vector<NodeId> uninformed;
   for (NodeId node = 0; node < hosts_.size(); ++node)
     if (std::find(held_[node].begin(), held_[node].end(), 0) != held_[node].end())
       uninformed.push_back(node);
-  std::string report;
-  if (first_failure_) {
-    char time[64];
-    std::snprintf(time, sizeof time, "%.9f", first_failure_->time - start_time_);
-    report = "the transfer " + hosts_[first_failure_->from]->get_name() + " -> " +
-             hosts_[first_failure_->to]->get_name() + " (slice " + std::to_string(first_failure_->slice + 1) + " of " +
-             std::to_string(options_.slices) + ") failed at " + time + " s";
-  } else {
-    report = "the simulation ended before every host received every slice";
-  }
-  report += "; " + std::to_string(uninformed.size()) + " of " + std::to_string(hosts_.size()) +
-            " hosts without the whole message: ";
-  for (std::size_t k = 0; k < uninformed.size() && k < kNamed; ++k)
-    report += (k == 0 ? "" : ", ") + hosts_[uninformed[k]]->get_name();
-  if (uninformed.size() > kNamed)
-    report += " and " + std::to_string(uninformed.size() - kNamed) + " more";
-  return report;
+  return unfinished_broadcast_report(first_failure_, start_time_, options_.slices, hosts_, uninformed,
+                                     "the simulation ended before every host received every slice");
 }
 
 ReplayResult replay_multi_tree(sg4::Engine& engine, const std::vector<BroadcastTree>& trees,

@@ -15,7 +15,6 @@
 #include <xbt/log.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <set>
 #include <stdexcept>
@@ -251,24 +250,9 @@ std::vector<NodeId> TreeBroadcast::uninformed_nodes() const
 
 std::string TreeBroadcast::unfinished_report() const
 {
-  constexpr std::size_t kNamed = 10;  // one readable line, even on a large platform
-  const auto uninformed = uninformed_nodes();
-  std::string report;
-  if (first_failure_) {
-    char time[64];
-    std::snprintf(time, sizeof time, "%.9f", first_failure_->time - start_time_);
-    report = "the transfer " + hosts_[first_failure_->from]->get_name() + " -> " +
-             hosts_[first_failure_->to]->get_name() + " (slice " + std::to_string(first_failure_->slice + 1) + " of " +
-             std::to_string(options_.slices) + ") failed at " + time + " s";
-  } else {
-    report = "the simulation ended before every host received the message";
-  }
-  report += "; " + std::to_string(uninformed.size()) + " of " + std::to_string(tree_.size()) +
-            " hosts without the whole message: ";
-  for (std::size_t k = 0; k < uninformed.size() && k < kNamed; ++k)
-    report += (k == 0 ? "" : ", ") + hosts_[uninformed[k]]->get_name();
-  if (uninformed.size() > kNamed)
-    report += " and " + std::to_string(uninformed.size() - kNamed) + " more";
+  std::string report = unfinished_broadcast_report(first_failure_, start_time_, options_.slices, hosts_,
+                                                   uninformed_nodes(),
+                                                   "the simulation ended before every host received the message");
   if (!driver_note_.empty())
     report += " (" + driver_note_ + ")";
   return report;

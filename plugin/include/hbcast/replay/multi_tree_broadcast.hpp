@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/replay/failed_transfer.hpp>
 #include <hbcast/replay/replay_options.hpp>
 #include <hbcast/replay/replay_result.hpp>
 
@@ -101,12 +102,6 @@ private:
   simgrid::s4u::MutexPtr mutex_;
   simgrid::s4u::ConditionVariablePtr all_done_;
 
-  struct FailedTransfer {
-    NodeId from = 0;
-    NodeId to = 0;
-    std::size_t slice = 0;
-    double time = 0.0;  // absolute
-  };
   std::vector<std::vector<std::uint8_t>> held_;          // per node, per slice: it holds it
   std::vector<std::size_t> held_count_;                  // per node: slices held
   std::vector<std::size_t> taken_;                       // per node: slices its actor has taken

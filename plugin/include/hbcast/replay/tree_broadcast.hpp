@@ -1,5 +1,6 @@
 #pragma once
 #include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/replay/failed_transfer.hpp>
 #include <hbcast/replay/replay_options.hpp>
 #include <hbcast/replay/replay_result.hpp>
 
@@ -46,13 +47,6 @@ public:
   /// The driver that runs this broadcast (never automatic).
   ReplayDriver driver() const { return options_.driver; }
 
-  /// A transfer that failed (a link or host went down, e.g. under a SimGrid state profile).
-  struct FailedTransfer {
-    NodeId from = 0;
-    NodeId to = 0;
-    std::size_t slice = 0;  ///< 0-based
-    double time = 0.0;      ///< absolute simulated time it failed
-  };
   /// The first transfer that failed, if any.
   const std::optional<FailedTransfer>& first_failure() const { return first_failure_; }
   /// The nodes that do not hold every slice, in node order (the root holds them all).
