@@ -2,10 +2,14 @@
 # Installs the Debian packages hbcast needs (only the missing ones; sudo only when not root),
 # then configures and builds it in ./build.
 #   ./setup.sh          install and build
-#   ./setup.sh --run    ... then run the main job: `hbcast simulate` on the default platform
-#   ./setup.sh --test   ... then run every test with ctest
+#   ./setup.sh --run    ... builds only the `hbcast` command, then runs `hbcast simulate`
+#   ./setup.sh --test   ... builds everything (tests, benchmarks, examples), then runs every test
 set -euo pipefail
 cd "$(dirname "$0")"
+case "${1:-}" in
+  --run|--test|"") ;;
+  *) echo "setup: unknown option '$1' (use --run or --test)" >&2; exit 2 ;;
+esac
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-graph-dev libgtest-dev libbenchmark-dev
           libcli11-dev nlohmann-json3-dev libfmt-dev libyaml-cpp-dev gnuplot-nox coinor-libclp-dev
@@ -30,11 +34,12 @@ fi
 
 jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j "$jobs"
-
 case "${1:-}" in
-  --run) ./build/plugin/hbcast simulate ;;
-  --test) ctest --test-dir build --output-on-failure -j "$jobs" ;;
-  "") ;;
-  *) echo "setup: unknown option '$1' (use --run or --test)" >&2; exit 2 ;;
+  --run)  # only what `hbcast simulate` needs: the command and its libraries
+    cmake --build build -j "$jobs" --target hbcast
+    ./build/plugin/hbcast simulate ;;
+  --test)  # everything: tests, benchmarks, examples, the MPI library and the Python module
+    cmake --build build -j "$jobs"
+    ctest --test-dir build --output-on-failure -j "$jobs" ;;
+  "") cmake --build build -j "$jobs" ;;
 esac
