@@ -61,6 +61,29 @@ TEST(CalibrateCli, OsuHostListImbAndMpiGraphEachMakeAFourHostPlatform)
   }
 }
 
+// The tools' other forms: OSU 7.x osu_mbw_mr (2 pairs at once) beside a host list of osu_latency runs;
+// IMB-MPI1 -npmin 2 -multi 1 (Multi-PingPong, Multi-PingPing, Sendrecv rings, Exchange skipped); mpiGraph's
+// later form (MB/s of 10^6 bytes). Each example is 1.17 GB/s per host link.
+TEST(CalibrateCli, OtherFormsOfTheToolsMakeTheirKnownPlatform)
+{
+  const std::vector<std::vector<std::string>> runs = {
+      {example("osu_latency_host_list.txt"), example("osu_mbw_mr_7.3.txt")},
+      {example("imb_mpi1_2021.3_multi.txt")},
+      {example("mpigraph_1.5_msg_size_header.txt")}};
+  for (const auto& inputs : runs) {
+    SCOPED_TRACE(inputs.back());
+    TemporaryDirectory dir;
+    const auto report = calibrate_and_simulate(dir, inputs);
+    EXPECT_EQ(report["hosts"], 4);
+    EXPECT_EQ(report["root"], "n01");
+    const std::string platform = read_file(dir.path() + "/cal.xml");
+    // mpiGraph gives one streaming rate at 4 MiB, its per-message overhead included: 1169.88 MB/s.
+    EXPECT_TRUE(platform.find("bandwidth=\"1.170") != std::string::npos ||
+                platform.find("bandwidth=\"1.16988e+09") != std::string::npos)
+        << platform;
+  }
+}
+
 TEST(CalibrateCli, FormatIsDetectedOrNamed)
 {
   TemporaryDirectory dir;

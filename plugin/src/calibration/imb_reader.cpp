@@ -9,7 +9,11 @@
 namespace hbcast::calibration {
 namespace {
 
-enum class ImbBenchmark { pingpong, sendrecv, other };
+enum class ImbBenchmark { pingpong, pingping, sendrecv, other };
+
+// The '#' lines that continue a list of ranks: IMB prints 16 ranks a row ("# Group  0: ..." then
+// "#   16   17 ..."), and the communicator's order after "# #processes = N; rank order (rowwise):".
+enum class RankList { none, group, rank_order };
 
 struct ImbSection {
   ImbBenchmark benchmark = ImbBenchmark::other;
@@ -32,8 +36,11 @@ ImbBenchmark benchmark_of(const std::string& name)
 {
   if (name == "PingPong" || name == "PingPongSpecificSource" || name == "PingPongAnySource")
     return ImbBenchmark::pingpong;
+  if (name == "PingPing" || name == "PingPingSpecificSource" || name == "PingPingAnySource")
+    return ImbBenchmark::pingping;
   if (name == "Sendrecv")
     return ImbBenchmark::sendrecv;
+
   return ImbBenchmark::other;
 }
 
@@ -60,6 +67,9 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
   bool named_by_default = false, seen_header = false;
   std::size_t used = 0;
   std::map<std::string, std::size_t> skipped;
+  RankList listing = RankList::none;
+  std::vector<std::size_t> rank_order;  // the communicator's ranks in order (-map PxQ)
+  static const std::regex only_ranks(R"(^#(\s+\d+)+\s*$)");
 
   auto host_of_rank = [&](std::size_t rank, const SourceLine& where) {
     if (rank >= hosts.size()) {
@@ -106,8 +116,22 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
     const bool column_header = section && section->columns.empty() && contains(line, "#bytes") &&
                                contains(line, "#repetitions");
     if (line[0] == '#' && !column_header) {
+      if (section && listing != RankList::none && std::regex_match(line, only_ranks)) {
+        const std::string rank_text = line.substr(1);
+        auto& target = listing == RankList::group ? section->groups.back() : rank_order;
+        for (const auto& field : blank_fields(rank_text))
+          target.push_back(static_cast<std::size_t>(size_field(field, where)));
+        continue;
+      }
+      if (trim(std::string_view(line).substr(1)).empty())
+        continue;  // IMB ends each row of ranks with "# "
+      listing = RankList::none;
       if (section && std::regex_match(line, match, processes)) {
         section->processes = std::stoul(match[1]);
+        if (contains(line, "rank order")) {
+          listing = RankList::rank_order;
+          rank_order.clear();
+        }
       } else if (section && std::regex_match(line, match, groups)) {
         section->group_count = std::stoul(match[1]);
         section->processes = std::stoul(match[2]);
@@ -117,6 +141,7 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         for (const auto& field : blank_fields(rank_list))
           ranks.push_back(static_cast<std::size_t>(size_field(field, where)));
         section->groups.push_back(std::move(ranks));
+        listing = RankList::group;
       } else if (auto label = run_label_hosts(line); label && !section) {
         hosts = *label;
         named_by_default = false;
@@ -125,6 +150,7 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
       }
       continue;
     }
+    listing = RankList::none;
     if (!section) {
       if (auto label = run_label_hosts(line))
         hosts = *label;
@@ -154,8 +180,19 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         std::vector<std::size_t> ranks;
         for (std::size_t r = 0; r < section->processes; ++r)
           ranks.push_back(r);
+        if (!rank_order.empty()) {
+          if (rank_order.size() != section->processes)
+            fail_at(where, "the rank order lists " + std::to_string(rank_order.size()) + " ranks for " +
+                               std::to_string(section->processes) + " processes");
+          ranks = rank_order;
+        }
         section->groups.push_back(ranks);
       }
+      rank_order.clear();
+      for (const auto& ranks : section->groups)
+        if (ranks.size() != section->processes)
+          fail_at(where, "an IMB group lists " + std::to_string(ranks.size()) + " ranks for " +
+                             std::to_string(section->processes) + " processes");
       continue;
     }
     if (!(line[0] >= '0' && line[0] <= '9')) {
@@ -218,7 +255,9 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         sample.kind = SampleKind::half_round_trip;
         sample.where = where;
         set.samples.push_back(sample);
-      } else if (section->benchmark == ImbBenchmark::sendrecv && ranks.size() == 2 && !several_groups) {
+      } else if ((section->benchmark == ImbBenchmark::sendrecv || section->benchmark == ImbBenchmark::pingping) &&
+                 ranks.size() == 2 && !several_groups) {
+        // Both ranks send S bytes to each other at once (PingPing: Isend then Recv; Sendrecv).
         for (const auto& [a, b] : {std::pair{ranks[0], ranks[1]}, std::pair{ranks[1], ranks[0]}}) {
           PairSample sample;
           sample.src = host_of_rank(a, where);
@@ -240,6 +279,9 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         if (section->benchmark == ImbBenchmark::pingpong) {
           it->second.flows.push_back(
               {host_of_rank(ranks[0], where), host_of_rank(ranks[1], where), bytes, 1.0, seconds});
+        } else if (section->benchmark == ImbBenchmark::pingping) {
+          for (const auto& [a, b] : {std::pair{ranks[0], ranks[1]}, std::pair{ranks[1], ranks[0]}})
+            it->second.flows.push_back({host_of_rank(a, where), host_of_rank(b, where), bytes, 1.0, seconds});
         } else {
           for (std::size_t k = 0; k < ranks.size(); ++k)
             it->second.flows.push_back({host_of_rank(ranks[k], where), host_of_rank(ranks[(k + 1) % ranks.size()], where),
@@ -252,8 +294,11 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
   if (!seen_header)
     fail_at({file_name, 0}, "holds no 'Intel(R) MPI Benchmarks' banner or '# Benchmarking' section: not IMB output");
   for (const auto& [name, count] : skipped)
-    set.notes.push_back(file_name + ": IMB " + name + " skipped (" + std::to_string(count) +
-                        " section(s); only PingPong and Sendrecv are read)");
+    set.notes.push_back(file_name + ": IMB " + name + " skipped (" + std::to_string(count) + " section(s); " +
+                        (name == "Exchange" ? "each rank sends to both neighbours at once, so two flows share each "
+                                              "host link: its times give no pair's figure; "
+                                            : "") +
+                        "only PingPong, PingPing and Sendrecv are read)");
   if (used == 0)
     fail_at({file_name, 0}, "holds no IMB PingPong or Sendrecv table");
   if (named_by_default)

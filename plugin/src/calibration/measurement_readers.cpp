@@ -45,7 +45,7 @@ std::optional<InputFormat> detect_input_format(std::string_view text)
     if (contains(line, "Intel(R) MPI Benchmarks") || contains(line, "Intel (R) MPI Benchmarks") ||
         contains(line, "# Benchmarking "))
       return InputFormat::imb;
-    if (contains(line, "START mpiGraph"))
+    if (contains(line, "START mpiGraph") || contains(line, "sendstats['max']") || contains(line, "mpiGraph Details"))
       return InputFormat::mpigraph;
   }
   return std::nullopt;

@@ -140,6 +140,83 @@ TEST(OsuOutput, ReadsBandwidthAndBidirectionalBandwidth)
   EXPECT_EQ(bibw.samples[1].src, 1u);
 }
 
+// osu_mbw_mr as OSU 7.x prints it: rank i < P streams a window of W messages to rank i + P, the
+// table gives the pairs' aggregate (MB/s of 10^6 bytes).
+TEST(OsuOutput, ReadsMultiPairBandwidthAsConcurrentFlows)
+{
+  const auto set = read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n"
+                                   "# [ pairs: 2 ] [ window size: 64 ]\n"
+                                   "# Datatype: MPI_CHAR.\n"
+                                   "# Size                  MB/s        Messages/s\n"
+                                   "1                       5.41        5407528.94\n"
+                                   "4194304              2339.76            557.84\n",
+                                   "mbw.txt", {{"a", "b", "c", "d"}});
+  EXPECT_TRUE(set.samples.empty());
+  ASSERT_EQ(set.tests.size(), 2u);
+  const auto& flows = set.tests[1].flows;
+  ASSERT_EQ(flows.size(), 2u);
+  // a -> c and b -> d, each at half the aggregate: 4 MiB x 64 messages at 1169.88 MB/s.
+  EXPECT_EQ(set.hosts()[flows[0].src], "a");
+  EXPECT_EQ(set.hosts()[flows[0].dst], "c");
+  EXPECT_EQ(set.hosts()[flows[1].src], "b");
+  EXPECT_EQ(set.hosts()[flows[1].dst], "d");
+  EXPECT_DOUBLE_EQ(flows[1].messages, 64);
+  EXPECT_FALSE(flows[1].pays_latency);
+  EXPECT_DOUBLE_EQ(flows[1].rate(), 1169.88e6);
+}
+
+TEST(OsuOutput, ReadsMultiPairBandwidthOfOnePairAndOfVariedWindows)
+{
+  // 5.x, one pair: a stream from rank 0 to rank 1, as osu_bw.
+  const auto one = read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v5.6.3\n"
+                                   "# [ pairs: 1 ] [ window size: 64 ]\n"
+                                   "# Size                  MB/s        Messages/s\n"
+                                   "1048576              1000.00            953.67\n",
+                                   "one.txt", {{"a", "b"}});
+  ASSERT_EQ(one.samples.size(), 1u);
+  EXPECT_EQ(one.samples[0].kind, SampleKind::streaming);
+  EXPECT_DOUBLE_EQ(one.samples[0].seconds, 1048576 / 1000e6);
+  // -v: a column per window size (the largest is read), then the message rates, not read.
+  const auto varied = read_osu_output("hosts: a b c d\n"
+                                      "# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n"
+                                      "# [ pairs: 2 ] [ window size: varied ]\n"
+                                      "\n# Uni-directional Bandwidth (MB/sec)\n"
+                                      "# Datatype: MPI_CHAR.\n"
+                                      "#               1           2           4\n"
+                                      "1048576     100.00      200.00      400.00\n"
+                                      "\n# Message Rate Profile\n"
+                                      "#               1           2           4\n"
+                                      "1048576      95.37      190.73      381.47\n",
+                                      "varied.txt");
+  ASSERT_EQ(varied.tests.size(), 1u);
+  EXPECT_DOUBLE_EQ(varied.tests[0].flows[0].messages, 4);
+  EXPECT_DOUBLE_EQ(varied.tests[0].flows[0].rate(), 200e6);
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n"
+                              "# [ pairs: 2 ] [ window size: 64 ]\n# Size  MB/s\n1 5.0\n",
+                              "few.txt", {{"a", "b", "c"}});
+            }),
+            "few.txt:2: 2 pairs need 4 hosts (rank i sends to rank i + 2); 3 named");
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n# Size  MB/s\n1 5.0\n",
+                              "nopairs.txt");
+            }),
+            "nopairs.txt:2: osu_mbw_mr's table comes before its '# [ pairs: P ] [ window size: W ]' line");
+}
+
+TEST(OsuOutput, ReadsOnlyTheFirstDatatypeBlock)
+{
+  // OSU 7.x -T mpi_char,mpi_int: a block per datatype, the sizes starting again in each.
+  const auto set = read_osu_output("# OSU MPI Latency Test v7.3\n"
+                                   "# Datatype: MPI_CHAR.\n# Size       Avg Latency(us)\n1  2.00\n8  2.10\n"
+                                   "# Datatype: MPI_INT.\n# Size       Avg Latency(us)\n4  2.05\n8  2.12\n",
+                                   "types.txt", {{"a", "b"}});
+  ASSERT_EQ(set.samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(set.samples[1].seconds, 2.10e-6);
+  ASSERT_EQ(set.notes.size(), 1u);
+  EXPECT_NE(set.notes[0].find("MPI_INT"), std::string::npos);
+}
+
 TEST(OsuOutput, ReadsAHostListOfLabelledRuns)
 {
   // A loop over pairs, each run named by a line before it (any of the documented forms), with
@@ -287,6 +364,72 @@ TEST(ImbOutput, ReadsMultiGroupTables)
   EXPECT_DOUBLE_EQ(set.tests[0].flows[1].seconds, 520e-6);
 }
 
+TEST(ImbOutput, ReadsPingPingAsAnExchangeAndSkipsExchange)
+{
+  const char* const text =
+      "#    Intel(R) MPI Benchmarks 2021.3, MPI-1 part\n"
+      "#-----------------------------------------------------------------------------\n"
+      "# Benchmarking PingPing \n"
+      "# #processes = 2 \n"
+      "#-----------------------------------------------------------------------------\n"
+      "       #bytes #repetitions      t[usec]   Mbytes/sec\n"
+      "      1048576           40       908.00      1154.81\n"
+      "\n"
+      "#-----------------------------------------------------------------------------\n"
+      "# Benchmarking Exchange \n"
+      "# #processes = 2 \n"
+      "#-----------------------------------------------------------------------------\n"
+      "       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec\n"
+      "      1048576           40      1804.00      1804.00      1804.00      2325.03\n";
+  const auto set = read_imb_output(text, "pp.txt", {{"a", "b"}});
+  ASSERT_EQ(set.samples.size(), 2u);  // both directions at once
+  EXPECT_EQ(set.samples[0].kind, SampleKind::exchange);
+  EXPECT_EQ(set.samples[1].src, 1u);
+  EXPECT_DOUBLE_EQ(set.samples[1].seconds, 908e-6);
+  EXPECT_TRUE(set.tests.empty());
+  ASSERT_EQ(set.notes.size(), 1u);
+  EXPECT_NE(set.notes[0].find("IMB Exchange skipped"), std::string::npos);
+}
+
+TEST(ImbOutput, ReadsRankOrderOfMapAndGroupListsOverSeveralRows)
+{
+  // -map 2x2: the communicator's ranks in order, as IMB prints them (a row, then "# ").
+  const char* const mapped =
+      "#    Intel(R) MPI Benchmarks 2021.3, MPI-1 part\n"
+      "# Benchmarking PingPong \n"
+      "# #processes = 2; rank order (rowwise): \n"
+      "#     0    2\n"
+      "# \n"
+      "#-----------------------------------------------------------------------------\n"
+      "       #bytes #repetitions      t[usec]   Mbytes/sec\n"
+      "         1024         1000        12.00        85.33\n";
+  const auto set = read_imb_output(mapped, "map.txt", {{"a", "b", "c", "d"}});
+  ASSERT_EQ(set.samples.size(), 1u);
+  EXPECT_EQ(set.hosts()[set.samples[0].src], "a");
+  EXPECT_EQ(set.hosts()[set.samples[0].dst], "c");
+  // -multi 1 with groups of 18: IMB prints 16 ranks a row.
+  std::string rows = "#    Intel(R) MPI Benchmarks 2021.3, MPI-1 part\n# Benchmarking Multi-Sendrecv \n"
+                     "# ( 2 groups of 18 processes each running simultaneous ) \n";
+  for (int g = 0; g < 2; ++g) {
+    rows += "# Group  " + std::to_string(g) + ":";
+    for (int r = 0; r < 16; ++r)
+      rows += "  " + std::to_string(18 * g + r);
+    rows += "\n#   " + std::to_string(18 * g + 16) + "   " + std::to_string(18 * g + 17) + "\n# \n";
+  }
+  rows += "        Group       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec\n"
+          "            0      1048576           40       908.00       908.00       908.00      2309.62\n"
+          "            1      1048576           40       908.00       908.00       908.00      2309.62\n";
+  const auto multi = read_imb_output(rows, "rows.txt");
+  ASSERT_EQ(multi.tests.size(), 1u);
+  ASSERT_EQ(multi.tests[0].flows.size(), 36u);  // two rings of 18
+  EXPECT_EQ(multi.hosts()[multi.tests[0].flows[35].src], "node-35");
+  EXPECT_EQ(multi.hosts()[multi.tests[0].flows[35].dst], "node-18");
+  std::string short_group = rows;
+  short_group.replace(short_group.find("#   16   17\n"), 12, "");
+  EXPECT_EQ(error_of([&] { read_imb_output(short_group, "short.txt"); }),
+            "short.txt:9: an IMB group lists 16 ranks for 18 processes");
+}
+
 TEST(ImbOutput, RefusesBadData)
 {
   EXPECT_EQ(error_of([] { read_imb_output("hello\n", "i.txt"); }),
@@ -355,6 +498,37 @@ TEST(MpiGraph, ReadsTheSendMatrixAsStreamingSamplesAndShifts)
   EXPECT_EQ(set.tests[1].flows[0].dst, 2u);
   EXPECT_FALSE(set.tests[1].flows[0].pays_latency);
   EXPECT_DOUBLE_EQ(set.tests[1].flows[0].rate(), 800.0 * 1048576.0);
+}
+
+// The later form of mpiGraph: "Msg Size: S Bytes", "[    1] of N", "Send max: X MB/s", names padded
+// ("%s:%-5d"), and bytes per microsecond (MB/s of 10^6 bytes).
+TEST(MpiGraph, ReadsTheLaterFormInMegabytesOfAMillionBytes)
+{
+  const char* const text =
+      "START mpiGraph v1.5\nMsg Size: 4194304 Bytes\nIterations: 129\nWindow Size: 64\nProcs: 2\n\n"
+      "[    1] of 2 (50.0%)\nGathering results ...\n\nSend max: 1000.000 MB/s\nSend avg: 1000.000 MB/s\n"
+      "Send min: 1000.000 MB/s\n\n"
+      "Send               \tn1:0    \tn2:1    \t\n"
+      "n1:0       to\t0.000          \t1000.000       \t\n"
+      "n2:1       to\t800.000        \t0.000          \t\n"
+      "\nRecv max: 1000.000 MB/s\nEND mpiGraph\n";
+  const auto set = read_mpigraph_output(text, "later.txt");
+  EXPECT_EQ(set.hosts(), (std::vector<std::string>{"n1", "n2"}));
+  ASSERT_EQ(set.samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(set.samples[0].seconds, 4194304 / 1000e6);
+  EXPECT_DOUBLE_EQ(set.samples[1].seconds, 4194304 / 800e6);
+  ASSERT_EQ(set.tests.size(), 1u);
+  EXPECT_DOUBLE_EQ(set.tests[0].flows[0].messages, 64);
+}
+
+TEST(MpiGraph, RefusesCrunchHtmlReportNamingWhatToGive)
+{
+  const char* const html = "<html>\n<script type=\"text/javascript\">\nvar border = 1;\nvar sendstats = [];\n"
+                           "sendstats['min'] = 1000;\nsendstats['max'] = 1100;\n";
+  EXPECT_EQ(detect_input_format(html), InputFormat::mpigraph);
+  EXPECT_EQ(error_of([&] { read_mpigraph_output(html, "index.html"); }),
+            "index.html:6: crunch_mpiGraph's HTML report keeps the bandwidths only as 8-bit pixels: give the "
+            "mpiGraph output it was made from (crunch_mpiGraph FILE writes FILE_html/)");
 }
 
 TEST(MpiGraph, RefusesBadData)

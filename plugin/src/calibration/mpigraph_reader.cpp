@@ -4,6 +4,7 @@
 #include "text_lines.hpp"
 
 #include <map>
+#include <regex>
 
 namespace hbcast::calibration {
 namespace {
@@ -24,6 +25,10 @@ MeasurementSet read_mpigraph_output(std::string_view text, const std::string& fi
   MeasurementSet set;
   set.sources.push_back({file_name, "mpigraph"});
   double message_size = -1, window = -1, procs = -1;
+  // mpiGraph 1.x prints "MsgSize\tS" and MB/s of 2^20 bytes; its later form ("Msg Size: S Bytes",
+  // "Send max: X MB/s", padded names) computes bytes per microsecond: MB/s of 10^6 bytes.
+  double megabyte = 1024.0 * 1024.0;
+  static const std::regex colon_header(R"(^(Msg Size|Iterations|Window Size|Procs):\s*(\S+)(\s+Bytes)?\s*$)");
   bool started = false, in_send = false, send_done = false;
   std::vector<std::pair<std::string, std::size_t>> columns;
   std::vector<std::vector<double>> rates;  // [row][column], bytes per second; -1: none
@@ -39,13 +44,34 @@ MeasurementSet read_mpigraph_output(std::string_view text, const std::string& fi
       in_send = false;
       continue;
     }
+    if (contains(line, "sendstats['max']") || contains(line, "mpiGraph Details"))
+      fail_at(where, "crunch_mpiGraph's HTML report keeps the bandwidths only as 8-bit pixels: give the mpiGraph "
+                     "output it was made from (crunch_mpiGraph FILE writes FILE_html/)");
     if (starts_with(line, "START mpiGraph")) {
       if (started)
         fail_at(where, "a second mpiGraph run in one file: give each run its own file");
       started = true;
       continue;
     }
-    const auto fields = split_fields(line, '\t');
+    std::smatch header;
+    const std::string owned(line);
+    if (!in_send && std::regex_match(owned, header, colon_header)) {
+      megabyte = 1e6;
+      const std::string key = header[1], value = header[2];
+      if (key == "Msg Size") {
+        message_size = size_field(value, where);
+        if (message_size <= 0)
+          fail_at(where, "Msg Size must be positive");
+      } else if (key == "Window Size") {
+        window = number_field(value, where, "Window Size");
+      } else if (key == "Procs") {
+        procs = number_field(value, where, "Procs");
+      }
+      continue;
+    }
+    auto fields = split_fields(line, '\t');
+    for (auto& field : fields)
+      field = trim(field);
     if (fields.size() >= 2 && !in_send) {
       if (fields[0] == "MsgSize") {
         message_size = size_field(fields[1], where);
@@ -103,7 +129,7 @@ MeasurementSet read_mpigraph_output(std::string_view text, const std::string& fi
         const double megabytes = number_field(fields[k], where, "bandwidth");
         if (megabytes < 0)
           fail_at(where, "bandwidth " + std::string(fields[k]) + " MB/s is negative");
-        row.push_back(megabytes * 1024.0 * 1024.0);
+        row.push_back(megabytes * megabyte);
       }
       rates.push_back(std::move(row));
       row_lines.push_back(where);

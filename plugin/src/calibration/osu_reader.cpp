@@ -9,7 +9,7 @@
 namespace hbcast::calibration {
 namespace {
 
-enum class OsuTest { latency, bandwidth, bidirectional, unsupported };
+enum class OsuTest { latency, bandwidth, bidirectional, multi_pair, unsupported };
 
 struct OsuRun {
   OsuTest test = OsuTest::unsupported;
@@ -20,6 +20,13 @@ struct OsuRun {
   std::size_t min_column = 0, max_column = 0;  // 0: none
   double last_size = -1;
   std::size_t rows = 0;
+  // osu_mbw_mr: "# [ pairs: P ] [ window size: W|varied ]"; rank i < P sends to i + P.
+  std::size_t pairs = 0;
+  double window = 0;          // 0: varied (a column per window size; the largest is read)
+  bool pairs_seen = false;
+  bool varied = false;
+  std::size_t datatype_blocks = 0;  // "# Datatype: T." lines (7.x); only the first block is read
+  bool skipping_block = false;      // a later datatype block, or the message-rate profile
 };
 
 OsuTest test_of(const std::string& name)
@@ -30,6 +37,8 @@ OsuTest test_of(const std::string& name)
     return OsuTest::bandwidth;
   if (name == "Bi-Directional Bandwidth")
     return OsuTest::bidirectional;
+  if (name == "Multiple Bandwidth / Message Rate")
+    return OsuTest::multi_pair;
   return OsuTest::unsupported;
 }
 
@@ -50,6 +59,7 @@ std::vector<std::string> header_columns(std::string_view line)
 MeasurementSet read_osu_output(std::string_view text, const std::string& file_name, const ReadOptions& options)
 {
   static const std::regex title(R"(^#\s*OSU\s+MPI(?:-[A-Za-z]+)?\s+(.+?)\s+Test(?:\s+v(\S+))?\s*$)");
+  static const std::regex pairs_line(R"(^#\s*\[\s*pairs:\s*(\d+)\s*\]\s*\[\s*window size:\s*(\d+|varied)\s*\]\s*$)");
   MeasurementSet set;
   set.sources.push_back({file_name, "osu"});
   std::optional<OsuRun> run;
@@ -82,34 +92,85 @@ MeasurementSet read_osu_output(std::string_view text, const std::string& file_na
       } else if (pending_label) {
         next.hosts = *pending_label;
       } else if (options.hosts.size() >= 2 && unlabelled == 0) {
-        next.hosts = {options.hosts[0], options.hosts[1]};
+        next.hosts = next.test == OsuTest::multi_pair
+                         ? options.hosts
+                         : std::vector<std::string>{options.hosts[0], options.hosts[1]};
         ++unlabelled;
       } else if (unlabelled == 0) {
-        next.hosts = {"node-0", "node-1"};
         ++unlabelled;
-        set.notes.push_back(where.text() + ": no line names this run's hosts: ranks 0 and 1 are node-0 and node-1 "
-                                           "(name them with --hosts A,B or a line 'hosts: A B' before the run)");
+        if (next.test != OsuTest::multi_pair) {
+          next.hosts = {"node-0", "node-1"};
+          set.notes.push_back(where.text() + ": no line names this run's hosts: ranks 0 and 1 are node-0 and node-1 "
+                                             "(name them with --hosts A,B or a line 'hosts: A B' before the run)");
+        }
       } else {
         fail_at(where, "a second OSU run without a line naming its hosts ('hosts: A B' before each run; "
                        "docs/calibration.md)");
       }
-      if (next.test != OsuTest::unsupported && next.hosts.size() != 2)
+      if (next.test != OsuTest::unsupported && next.test != OsuTest::multi_pair && next.hosts.size() != 2)
         fail_at(where, "an OSU point-to-point run has two ranks; its label names " + std::to_string(next.hosts.size()) +
                            " hosts");
-      if (next.test != OsuTest::unsupported && next.hosts[0] == next.hosts[1])
+      if (next.test != OsuTest::unsupported && next.test != OsuTest::multi_pair && next.hosts[0] == next.hosts[1])
         fail_at(where, "the run's two ranks are both on '" + next.hosts[0] + "': not a network measurement");
       pending_label.reset();
       run = std::move(next);
       continue;
     }
     if (line[0] == '#') {
-      if (run && run->test != OsuTest::unsupported && !run->columns_seen && starts_with(trim(line.substr(1)), "Size")) {
+      const std::string_view comment = trim(line.substr(1));
+      if (run && run->test == OsuTest::multi_pair && std::regex_match(owned, match, pairs_line)) {
+        run->pairs = std::stoul(match[1]);
+        run->varied = match[2] == "varied";
+        run->window = run->varied ? 0.0 : std::stod(match[2]);
+        run->pairs_seen = true;
+        if (run->pairs == 0)
+          fail_at(where, "osu_mbw_mr with 0 pairs");
+        if (run->hosts.empty()) {
+          for (std::size_t r = 0; r < 2 * run->pairs; ++r)
+            run->hosts.push_back("node-" + std::to_string(r));
+          set.notes.push_back(where.text() + ": no line names this run's hosts: rank r is node-r (name them with "
+                                             "--hosts or a line 'hosts: A B ...' before the run)");
+        }
+        if (run->hosts.size() < 2 * run->pairs)
+          fail_at(where, std::to_string(run->pairs) + " pairs need " + std::to_string(2 * run->pairs) +
+                             " hosts (rank i sends to rank i + " + std::to_string(run->pairs) + "); " +
+                             std::to_string(run->hosts.size()) + " named");
+        for (std::size_t i = 0; i < run->pairs; ++i)
+          if (run->hosts[i] == run->hosts[i + run->pairs])
+            fail_at(where, "ranks " + std::to_string(i) + " and " + std::to_string(i + run->pairs) +
+                               " are both on '" + run->hosts[i] + "': not a network measurement");
+        continue;
+      }
+      if (run && starts_with(comment, "Datatype:")) {
+        // OSU 7.x prints a block per datatype (-T); the sizes restart in each.
+        if (++run->datatype_blocks > 1 && !run->skipping_block) {
+          run->skipping_block = true;
+          set.notes.push_back(where.text() + ": OSU " + run->name + ": only the first datatype's block is read (" +
+                              std::string(comment) + " skipped)");
+        }
+        continue;
+      }
+      if (run && starts_with(comment, "Message Rate Profile")) {
+        run->skipping_block = true;  // osu_mbw_mr -v: the same sizes again, in messages per second
+        continue;
+      }
+      if (run && run->test == OsuTest::multi_pair && run->window == 0 && !run->columns_seen &&
+          run->pairs_seen && !comment.empty() && comment.find_first_not_of("0123456789 \t") == std::string_view::npos) {
+        // osu_mbw_mr -v: "#   1   2   4 ... 128": a column per window size, read the largest.
+        const auto windows = blank_fields(comment);
+        run->window = size_field(windows.back(), where);
+        run->columns_seen = true;
+        continue;
+      }
+      if (run && run->test != OsuTest::unsupported && !run->columns_seen && starts_with(comment, "Size")) {
         const auto columns = header_columns(line);
         if (columns.size() < 2)
           fail_at(where, "the column header names no measurement after Size");
         const std::string& value = columns[1];
         const bool is_latency = contains(value, "Latency") || contains(value, "latency");
         const bool is_bandwidth = contains(value, "MB/s") || contains(value, "Bandwidth");
+        if (run->test == OsuTest::multi_pair && !run->pairs_seen)
+          fail_at(where, "osu_mbw_mr's table comes before its '# [ pairs: P ] [ window size: W ]' line");
         if ((run->test == OsuTest::latency && !is_latency) || (run->test != OsuTest::latency && !is_bandwidth))
           fail_at(where, "column '" + value + "' does not fit an OSU " + run->name + " test");
         if (run->test == OsuTest::latency && !contains(value, "us"))
@@ -146,7 +207,7 @@ MeasurementSet read_osu_output(std::string_view text, const std::string& file_na
         fail_at(where, "a measurement before any '# OSU MPI ... Test' header");
       continue;
     }
-    if (run->test == OsuTest::unsupported)
+    if (run->test == OsuTest::unsupported || run->skipping_block)
       continue;
     const auto fields = blank_fields(line);
     if (fields.size() < 2)
@@ -157,6 +218,37 @@ MeasurementSet read_osu_output(std::string_view text, const std::string& file_na
                          std::to_string(static_cast<long long>(run->last_size)));
     run->last_size = bytes;
     ++run->rows;
+    if (run->test == OsuTest::multi_pair) {
+      // The aggregate of P pairs streaming at once (P * S * window * iterations / time, MB/s of
+      // 10^6 bytes): each flow is taken at an equal share, as the sender ranks' times are averaged.
+      if (!run->pairs_seen || run->window <= 0)
+        fail_at(where, "an osu_mbw_mr measurement before its '# [ pairs: P ] [ window size: W ]' line (and, with "
+                       "varied windows, the line of window sizes)");
+      const std::string_view field = run->varied ? fields.back() : fields[1];
+      const double megabytes = number_field(field, where, "bandwidth");
+      if (megabytes <= 0)
+        fail_at(where, "bandwidth " + std::string(field) + " MB/s is not positive");
+      const double per_flow = megabytes * 1e6 / static_cast<double>(run->pairs);
+      if (run->pairs == 1) {
+        PairSample sample;
+        sample.src = set.host(run->hosts[0]);
+        sample.dst = set.host(run->hosts[1]);
+        sample.bytes = bytes;
+        sample.seconds = bytes / per_flow;
+        sample.kind = SampleKind::streaming;
+        sample.where = where;
+        set.samples.push_back(sample);
+        continue;
+      }
+      ConcurrentTest test;
+      test.label = "OSU mbw_mr " + std::to_string(run->pairs) + " pairs " + std::string(fields[0]) + " B";
+      test.where = where;
+      for (std::size_t i = 0; i < run->pairs; ++i)
+        test.flows.push_back({set.host(run->hosts[i]), set.host(run->hosts[i + run->pairs]), bytes, run->window,
+                              bytes * run->window / per_flow, false});
+      set.tests.push_back(std::move(test));
+      continue;
+    }
     const std::size_t src = set.host(run->hosts[0]), dst = set.host(run->hosts[1]);
     if (fields.size() > 2 && (fields.back() == "Fail" || fields.back() == "FAIL"))
       set.notes.push_back(where.text() + ": OSU's validation failed at " + std::string(fields[0]) +

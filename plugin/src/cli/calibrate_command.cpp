@@ -15,8 +15,8 @@ void add_calibrate_command(CLI::App& app, CommandContext& context)
 {
   auto request = std::make_shared<CalibrateRequest>();
   auto* command = app.add_subcommand(
-      "calibrate", "fit a SimGrid platform to MPI measurements (hbcast-probe CSV, OSU osu_latency/osu_bw, IMB-MPI1 "
-                   "PingPong/Sendrecv, mpiGraph): FILE.xml, FILE.cfg (size factors, for hbcast simulate --cfg-file "
+      "calibrate", "fit a SimGrid platform to MPI measurements (hbcast-probe CSV, OSU osu_latency/osu_bw/osu_bibw/"
+                   "osu_mbw_mr, IMB-MPI1 PingPong/PingPing/Sendrecv, mpiGraph): FILE.xml, FILE.cfg (size factors, for hbcast simulate --cfg-file "
                    "and smpirun), FILE.report.md, FILE.residuals.csv");
   command->add_option("inputs", request->inputs, "measurement files (each format detected, or named by --format)")
       ->required()
