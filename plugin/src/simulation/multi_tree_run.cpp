@@ -6,6 +6,7 @@
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform_graph/periodic_decomposition.hpp>
+#include <hbcast/platform_graph/periodic_packing.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/multi_tree_form_replay.hpp>
 #include <hbcast/simulation/replay_figures.hpp>
@@ -92,14 +93,22 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
   else
     for (std::size_t period = 1; period <= message.slices; period *= 2)
       candidates.push_back(period);
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   PeriodicSchedule best;
-  for (std::size_t period : candidates) {
-    PeriodicSchedule schedule = decompose_period(trees, weights, pairwise, slice_bytes, period, links);
+  const auto consider = [&](PeriodicSchedule schedule) {
     FormTimeline predicted = periodic_timeline(trees, weights, schedule, pairwise, message);
     if (best.slots.empty() || predicted.makespan < timeline.makespan) {
       best = std::move(schedule);
       timeline = std::move(predicted);
     }
+  };
+  for (std::size_t period : candidates) {
+    consider(decompose_period(trees, weights, pairwise, slice_bytes, period, links));
+    // The link-aware packing, its transfers whole or cut to a fraction of the optimal period.
+    const double optimal = static_cast<double>(period) / total;
+    for (double quantum : {0.0, optimal / 8.0, optimal / 32.0})
+      for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first})
+        consider(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
   }
   return best;
 }
