@@ -318,12 +318,13 @@ void MultiTreeBroadcast::stop_sending(NodeId node)
     return;
   // Each node blocked on a receive that nothing will match is killed, as the tree replays' actor
   // driver stops such subtrees (a receive cancelled from elsewhere would not wake it in SimGrid
-  // 3.32); that may strand others, so until none is left.
+  // 3.32); that may strand others, so until none is left. A node that has stopped sending (its
+  // own send failed) still waits for what its parents owe it, so it is checked too.
   for (bool killed = true; killed;) {
     killed = false;
     update_reachable();
     for (NodeId other = 0; other < hosts_.size(); ++other)
-      if (waiting_[other] && !sending_stopped_[other] && !can_still_receive(other)) {
+      if (waiting_[other] && !can_still_receive(other)) {
         waiting_[other] = 0;
         sending_stopped_[other] = 1;
         actors_[other]->kill();
