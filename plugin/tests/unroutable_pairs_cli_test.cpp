@@ -79,6 +79,26 @@ TEST(UnroutablePairs, DogboneHostsAreReachedThroughRelays)
   EXPECT_NE(flat.at("error").get<std::string>().find("from 'S1' to 'S2'"), std::string::npos) << flat;
 }
 
+// link-binomial keeps the binomial shape (S1 -> S2 first on dogbone) and re-times its sends: a pair
+// without a route is a row saying which, as for the other fixed shapes, in simulate and in lp.
+TEST(UnroutablePairs, LinkBinomialSaysWhichPairItsTreeNeeds)
+{
+  const auto result = run_hbcast({"simulate", kDogbone, "-s", "link-binomial,link-fnf", "--format", "json"});
+  ASSERT_EQ(result.exit_status, 1) << result.err;
+  EXPECT_EQ(result.err.find("crashed"), std::string::npos) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  const auto& binomial = run_named(report, "link-binomial");
+  EXPECT_EQ(binomial.at("status"), "not-applicable") << binomial;
+  EXPECT_NE(binomial.at("error").get<std::string>().find("from 'S1' to 'S2', a pair the platform does not route"),
+            std::string::npos)
+      << binomial;
+  EXPECT_EQ(run_named(report, "link-fnf").at("status"), "ok");
+  const auto lp = run_hbcast({"lp", kDogbone});
+  ASSERT_EQ(lp.exit_status, 0) << lp.err;
+  EXPECT_EQ(lp.out.find("crashed"), std::string::npos) << lp.out;
+  EXPECT_NE(lp.out.find("link-binomial     its tree sends from 'S1' to 'S2'"), std::string::npos) << lp.out;
+}
+
 TEST(UnroutablePairs, AHostNoRouteLeadsToIsAOneLineError)
 {
   TemporaryDirectory dir;
@@ -99,7 +119,7 @@ TEST(UnroutablePairs, AHostNoRouteLeadsToIsAOneLineError)
 
 TEST(UnroutablePairs, LpSolvesOverTheRoutedPairs)
 {
-  for (const auto& platform : {kFatpipe}) {  // dogbone: docs/known-gaps.md (link-binomial aborts SimGrid)
+  for (const auto& platform : {kFatpipe, kDogbone}) {
     SCOPED_TRACE(platform);
     const auto result = run_hbcast({"lp", platform, "--format", "json"});
     ASSERT_EQ(result.exit_status, 0) << result.err;

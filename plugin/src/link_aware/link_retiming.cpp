@@ -6,6 +6,7 @@
 #include <limits>
 #include <queue>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -67,7 +68,16 @@ std::optional<BroadcastTree> place(const BroadcastTree& tree, const LinkRouteMod
 BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
                                          double bytes, PortModel port)
 {
-  return *place(tree, links, costs, bytes, port, 0.0);
+  for (NodeId u = 0; u < tree.size(); ++u)
+    for (NodeId v : tree.children(u))
+      if (!links.route(u, v)->routable())
+        throw std::invalid_argument("retime_under_link_capacity: the tree sends from node " + std::to_string(u) +
+                                    " to node " + std::to_string(v) + ", a pair without a route");
+  // On a line without a period, every routed transfer finds a start (the last reservation's end).
+  auto placed = place(tree, links, costs, bytes, port, 0.0);
+  if (!placed)
+    throw std::logic_error("retime_under_link_capacity: a routed transfer found no start");
+  return std::move(*placed);
 }
 
 std::optional<BroadcastTree> pace_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links,

@@ -110,8 +110,8 @@ LoadedPlatform LoadedPlatform::load(sg4::Engine& engine, const std::string& path
   if (!std::ifstream(path).good())
     throw PlatformError("cannot read platform file '" + path + "'");
   check_platform_memory(path);
-  set_activity("loading platform '%s'", path.c_str());
   try {
+    const SimGridCall call(ActivityOwner::simgrid, "loading platform '%s'", path.c_str());
     engine.load_platform(path);
     add_courier_parking(engine);
     // Floyd and Dijkstra zones compute their routes only when sealed, which run() would do.

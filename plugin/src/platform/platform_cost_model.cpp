@@ -39,10 +39,11 @@ double numeric_property(const sg4::Host* host, const char* key, double fallback)
 
 RouteCost probe_route(sg4::Host* src, sg4::Host* dst)
 {
-  set_activity("computing the route from '%s' to '%s'", src->get_cname(), dst->get_cname());
   std::vector<sg4::Link*> links;
   RouteCost cost;
   try {
+    const SimGridCall call(ActivityOwner::simgrid, "computing the route from '%s' to '%s'", src->get_cname(),
+                           dst->get_cname());
     src->route_to(dst, links, &cost.latency);
   } catch (const std::exception& error) {
     XBT_VERB("no route from %s: %s", pair_text(src, dst).c_str(), error.what());

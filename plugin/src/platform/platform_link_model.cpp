@@ -54,11 +54,12 @@ std::uint32_t PlatformLinkModel::cached(NodeId from, NodeId to) const
 
 std::shared_ptr<const LinkRoute> PlatformLinkModel::look_up(NodeId from, NodeId to) const
 {
-  set_activity("computing the route from '%s' to '%s'", hosts_.at(from)->get_cname(), hosts_.at(to)->get_cname());
   std::vector<sg4::Link*> path;
   auto route = std::make_shared<LinkRoute>();
   bool routed = true;
   try {
+    const SimGridCall call(ActivityOwner::simgrid, "computing the route from '%s' to '%s'",
+                           hosts_.at(from)->get_cname(), hosts_.at(to)->get_cname());
     hosts_[from]->route_to(hosts_[to], path, &route->latency);
   } catch (const std::exception&) {
     routed = false;

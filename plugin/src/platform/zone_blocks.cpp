@@ -19,10 +19,11 @@ namespace {
 // The latency and bandwidth of each link of the route src -> dst, in route order.
 std::vector<std::pair<double, double>> link_parameters(sg4::Host* src, sg4::Host* dst)
 {
-  set_activity("computing the route from '%s' to '%s'", src->get_cname(), dst->get_cname());
   std::vector<sg4::Link*> links;
   double latency = 0;
   try {
+    const SimGridCall call(ActivityOwner::simgrid, "computing the route from '%s' to '%s'", src->get_cname(),
+                           dst->get_cname());
     src->route_to(dst, links, &latency);
   } catch (const std::exception& error) {
     throw PlatformError("no route from '" + src->get_name() + "' to '" + dst->get_name() + "': " + error.what());

@@ -4,6 +4,7 @@
 
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/platform/platform_cost_model.hpp>
 #include <hbcast/replay/hbcast_plugin.hpp>
 
@@ -528,7 +529,10 @@ ReplayResult replay_multi_tree(sg4::Engine& engine, const std::vector<BroadcastT
                                const ReplayOptions& options)
 {
   auto broadcast = MultiTreeBroadcast::start(trees, slice_tree, hosts, options);
-  engine.run();
+  {
+    const SimGridCall call(ActivityOwner::simulation);
+    engine.run();
+  }
   if (!broadcast->done())
     throw std::runtime_error(broadcast->unfinished_report());
   return broadcast->result();

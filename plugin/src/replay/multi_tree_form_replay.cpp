@@ -5,6 +5,7 @@
 #include <hbcast/core/element_ranges.hpp>
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/form_timeline.hpp>
+#include <hbcast/platform/activity_breadcrumb.hpp>
 #include <hbcast/replay/hbcast_plugin.hpp>
 
 #include <simgrid/s4u/Actor.hpp>
@@ -148,7 +149,10 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
     sg4::Actor::create(options.name + ":" + std::to_string(node), hosts[node],
                        [run, node, steps = periodic_steps(schedule, parents, weights, node, options.count,
                                                           options.slices)] { periodic_node(run, steps, node); });
-  engine.run();
+  {
+    const SimGridCall call(ActivityOwner::simulation);
+    engine.run();
+  }
   return run->result(trees.front().root());
 }
 
@@ -234,7 +238,10 @@ ReplayResult replay_capped(sg4::Engine& engine, const std::vector<BroadcastTree>
       }
       run->done(node);
     });
-  engine.run();
+  {
+    const SimGridCall call(ActivityOwner::simulation);
+    engine.run();
+  }
   return run->result(root);
 }
 

@@ -79,6 +79,30 @@ std::string while_doing(const char* activity)
   return activity[0] != '\0' ? std::string(" while ") + activity : std::string();
 }
 
+bool is_crash(int signal)
+{
+  return signal == SIGSEGV || signal == SIGBUS || signal == SIGABRT || signal == SIGFPE || signal == SIGILL ||
+         signal == SIGTRAP || signal == SIGSYS;
+}
+
+// A crash is blamed on the code that ran: SimGrid only inside a call into it (the breadcrumb's
+// owner, set by SimGridCall); a signal from outside (SIGKILL, SIGTERM) is no crash.
+std::string death_by_signal(int signal, const char* activity)
+{
+  const std::string what = std::string("(") + strsignal(signal) + ")";
+  if (!is_crash(signal))
+    return "the child process was killed " + what + while_doing(activity);
+  switch (activity_owner_in(activity, kActivityBytes)) {
+    case ActivityOwner::simgrid:
+      return "SimGrid crashed " + what + while_doing(activity);
+    case ActivityOwner::simulation:
+      return "the simulation crashed " + what + " in SimGrid's engine or hbcast's actors" + while_doing(activity);
+    case ActivityOwner::hbcast:
+      break;
+  }
+  return "hbcast crashed " + what + " in its own code" + while_doing(activity) + " (a bug in hbcast, not in SimGrid)";
+}
+
 // The last complete partial result in `fd`, or "".
 std::string read_partial(int fd)
 {
@@ -196,10 +220,8 @@ IsolatedOutcome IsolatedProcess::collect(int wait_status) const
   const std::string simgrid_message = critical_message(outcome.child_stderr);
   outcome.past_milestone = milestone_in(activity_, kActivityBytes);
   if (WIFSIGNALED(wait_status)) {
-    outcome.error = !simgrid_message.empty()
-                        ? "SimGrid: " + simgrid_message
-                        : std::string("SimGrid crashed (") + strsignal(WTERMSIG(wait_status)) + ")" +
-                              while_doing(activity_);
+    outcome.error = !simgrid_message.empty() ? "SimGrid: " + simgrid_message
+                                             : death_by_signal(WTERMSIG(wait_status), activity_);
   } else if (!result.empty() && result[0] == 'O') {
     outcome.ok = true;
     outcome.payload = result.substr(1);

@@ -15,7 +15,8 @@ namespace hbcast {
 /// rate to spare for the whole data phase (LinkCapacityTimeline). Sends are placed in the order
 /// their senders become ready (a heap), so the earlier claim capacity first. Every child carries
 /// its send start, so the replay equals the pairwise prediction. O(n log n) heap operations plus
-/// one capacity search per edge.
+/// one capacity search per edge. Every edge of `tree` must be routed (std::invalid_argument
+/// otherwise).
 BroadcastTree retime_under_link_capacity(const BroadcastTree& tree, const LinkRouteModel& links, const CostModel& costs,
                                          double bytes, PortModel port);
 
