@@ -9,6 +9,11 @@ namespace hbcast::calibration {
 
 double CalibratedNetwork::latency(std::size_t u, std::size_t v) const
 {
+  if (fat_tree) {
+    const auto& tree = *fat_tree;
+    const bool same_leaf = tree.position[u] / tree.hosts_per_leaf == tree.position[v] / tree.hosts_per_leaf;
+    return (same_leaf ? 2 : 4) * tree.latency;
+  }
   double total = host_links[u].latency + host_links[v].latency;
   const std::size_t g = group_of[u], h = group_of[v];
   if (g != h)
@@ -33,6 +38,18 @@ double CalibratedNetwork::transfer_time(std::size_t u, std::size_t v, double byt
 // Link numbering: 2 per host (up, down), then per group backbone, out, in, then g x g pair links.
 std::vector<std::size_t> CalibratedNetwork::route_links(std::size_t u, std::size_t v) const
 {
+  if (fat_tree) {
+    // Links: 2 per host (up, down), then per leaf its P Q cables (up, down); cable c of a leaf
+    // goes to spine c mod P (SimGrid's port spine + j P for the j-th parallel cable).
+    const auto& tree = *fat_tree;
+    const std::size_t n = hosts.size(), ports = tree.spines * tree.cables;
+    const std::size_t s = tree.position[u], t = tree.position[v];
+    const std::size_t leaf_s = s / tree.hosts_per_leaf, leaf_t = t / tree.hosts_per_leaf;
+    if (leaf_s == leaf_t)
+      return {2 * u, 2 * v + 1};
+    const std::size_t up = t % ports, spine = up % tree.spines, down = spine + (s % tree.cables) * tree.spines;
+    return {2 * u, 2 * n + 2 * (leaf_s * ports + up), 2 * n + 2 * (leaf_t * ports + down) + 1, 2 * v + 1};
+  }
   const std::size_t n = hosts.size(), groups_count = groups.size();
   const std::size_t g = group_of[u], h = group_of[v];
   auto group_link = [&](std::size_t group, std::size_t which) { return 2 * n + 3 * group + which; };
@@ -56,6 +73,9 @@ std::vector<std::pair<double, bool>> CalibratedNetwork::link_capacities() const
 {
   const double none = std::numeric_limits<double>::infinity();
   std::vector<std::pair<double, bool>> links;
+  if (fat_tree)
+    return std::vector<std::pair<double, bool>>(
+        2 * (hosts.size() + fat_tree->leaves * fat_tree->spines * fat_tree->cables), {fat_tree->bandwidth, true});
   for (const auto& link : host_links) {
     links.emplace_back(link.up, true);
     links.emplace_back(link.down, true);

@@ -44,6 +44,13 @@ std::string fit_report_markdown(const Calibration& c)
   std::string md = "# hbcast calibrate: fit report\n\n## Inputs\n\n";
   for (const auto& [file, format] : r.sources)
     md += fmt::format("- `{}` ({})\n", file, format);
+  if (net.fat_tree)
+    md += fmt::format("\n## Fat-tree\n\nThe groups are the leaves of a two-level fat-tree, written as SimGrid's FAT_TREE "
+                      "cluster (topo_parameters 2;{},{};1,{};1,{}): {} spine(s), {} cable(s) between each leaf and each "
+                      "spine, every link {:.6g} MB/s and {:.6g} us; it replaces the groups' links below.\n",
+                      net.fat_tree->hosts_per_leaf, net.fat_tree->leaves, net.fat_tree->spines, net.fat_tree->cables,
+                      net.fat_tree->spines, net.fat_tree->cables, net.fat_tree->bandwidth / 1e6,
+                      net.fat_tree->latency * 1e6);
   md += fmt::format("\n## Platform\n\n{} hosts in {} group(s) (groups by latency; a route crosses the sender's link, "
                     "its group's backbone, between groups the uplinks and the groups' link, the receiver's link).\n\n",
                     net.size(), net.groups.size());
@@ -184,9 +191,15 @@ std::string fit_summary(const Calibration& c)
   for (std::size_t g = 0; g < net.groups.size(); ++g)
     for (std::size_t h = 0; h < net.groups.size(); ++h)
       shared += g != h && net.between[g][h].shared;
-  std::string text = fmt::format("hosts     {} in {} group(s) by latency; {} backbone(s), {} uplink(s), {} shared "
-                                 "link(s) between groups\n",
-                                 net.size(), net.groups.size(), backbones, uplinks, shared);
+  std::string text =
+      net.fat_tree
+          ? fmt::format("hosts     {} in {} group(s) by latency, the leaves of a two-level fat-tree: SimGrid FAT_TREE "
+                        "2;{},{};1,{};1,{}, links {:.6g} MB/s\n",
+                        net.size(), net.groups.size(), net.fat_tree->hosts_per_leaf, net.fat_tree->leaves,
+                        net.fat_tree->spines, net.fat_tree->cables, net.fat_tree->bandwidth / 1e6)
+          : fmt::format("hosts     {} in {} group(s) by latency; {} backbone(s), {} uplink(s), {} shared "
+                        "link(s) between groups\n",
+                        net.size(), net.groups.size(), backbones, uplinks, shared);
   text += fmt::format("factors   latency {}; bandwidth {}\n", net.factors.latency.to_string(),
                       net.factors.bandwidth.to_string());
   text += fmt::format("residual  {} figures: mean {:.3g}%, worst {:.3g}%; {} concurrent test(s)\n", r.pairs.size(),

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -296,6 +297,144 @@ struct Evidence {
 };
 
 }  // namespace
+
+// A concurrent test's flows and the rate each got, as step 5 reads them.
+struct MeasuredTest {
+  std::vector<std::pair<std::size_t, std::size_t>> flows;
+  std::vector<double> rates;
+  double bandwidth_factor = 1;
+};
+
+std::vector<MeasuredTest> measured_tests(const CalibratedNetwork& net, const MeasurementSet& measurements,
+                                         const NetworkFactors& factors, double envelope)
+{
+  std::vector<MeasuredTest> tests;
+  for (const auto& test : measurements.tests) {
+    if (test.flows.size() < 2)
+      continue;
+    MeasuredTest measured;
+    bool latency_bound = false;
+    for (const auto& flow : test.flows) {
+      const double bytes = flow.bytes + envelope;
+      const double l = factors.latency.at(bytes) * net.latency(flow.src, flow.dst);
+      const double per_message = flow.seconds / flow.messages;
+      const double transfer = flow.pays_latency ? per_message - l : per_message;
+      if (transfer <= 0 || l > kTestLatencyShare * per_message || flow.src == flow.dst)
+        latency_bound = true;
+      measured.flows.emplace_back(flow.src, flow.dst);
+      measured.rates.push_back(bytes / transfer);
+      measured.bandwidth_factor = factors.bandwidth.at(bytes);
+    }
+    if (!latency_bound)
+      tests.push_back(std::move(measured));
+  }
+  return tests;
+}
+
+// The largest relative gap between a flow's measured rate and the model's (max-min sharing).
+double worst_test_error(const CalibratedNetwork& net, const std::vector<MeasuredTest>& tests)
+{
+  double worst = 0;
+  for (const auto& test : tests) {
+    const auto rates = net.concurrent_rates(test.flows);
+    for (std::size_t f = 0; f < rates.size(); ++f)
+      worst = std::max(worst, std::abs(test.bandwidth_factor * rates[f] - test.rates[f]) / test.rates[f]);
+  }
+  return worst;
+}
+
+// A two-level fat-tree behind the groups, when the data are a SimGrid FAT_TREE's: every host link
+// alike, a pair's latency two links' within a group and four between groups, hosts numbered leaf by
+// leaf (PREFIX<number>SUFFIX, the cluster's positions), and spine and cable counts that give every
+// concurrent test's flows their measured rates to `tolerance` under SimGrid's routing. The counts
+// are searched up to twice the leaf's hosts in all (P Q <= 2 K); the first best is kept.
+std::optional<FatTreeShape> fat_tree_shape(const CalibratedNetwork& net, const std::vector<MeasuredTest>& tests,
+                                           double tolerance)
+{
+  const std::size_t n = net.size(), leaves = net.groups.size();
+  if (leaves < 2 || tests.empty())
+    return std::nullopt;
+  const std::size_t k = net.groups.front().hosts.size();
+  for (const auto& group : net.groups)
+    if (group.hosts.size() != k || group.backbone)
+      return std::nullopt;
+  const double bandwidth = net.host_links.front().up;
+  auto alike = [](double a, double b) { return std::abs(a - b) <= 1e-3 * std::max(std::abs(a), std::abs(b)); };
+  for (const auto& link : net.host_links)
+    if (!alike(link.up, bandwidth) || !alike(link.down, bandwidth))
+      return std::nullopt;
+  // Positions: the hosts' numbers in order, one prefix and suffix.
+  std::vector<std::pair<unsigned long long, std::size_t>> numbers;
+  std::string prefix, suffix;
+  for (std::size_t u = 0; u < n; ++u) {
+    const std::string& name = net.hosts[u];
+    const auto end = name.find_last_of("0123456789");
+    if (end == std::string::npos)
+      return std::nullopt;
+    auto start = end;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(name[start - 1])))
+      --start;
+    const std::string digits = name.substr(start, end + 1 - start);
+    if ((digits.size() > 1 && digits[0] == '0') || digits.size() > 15)
+      return std::nullopt;
+    if (u == 0) {
+      prefix = name.substr(0, start);
+      suffix = name.substr(end + 1);
+    } else if (name.substr(0, start) != prefix || name.substr(end + 1) != suffix) {
+      return std::nullopt;
+    }
+    numbers.emplace_back(std::stoull(digits), u);
+  }
+  std::sort(numbers.begin(), numbers.end());
+  FatTreeShape shape;
+  shape.hosts_per_leaf = k;
+  shape.leaves = leaves;
+  shape.bandwidth = bandwidth;
+  shape.position.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0 && numbers[i].first == numbers[i - 1].first)
+      return std::nullopt;
+    shape.position[numbers[i].second] = i;
+  }
+  for (const auto& group : net.groups)
+    for (const std::size_t u : group.hosts)
+      if (shape.position[u] / k != shape.position[group.hosts.front()] / k)
+        return std::nullopt;
+  // Latencies: 2 links within a leaf, 4 between leaves.
+  const std::size_t a = numbers[0].second, b = numbers[k < 2 ? k : 1].second;
+  shape.latency = net.latency(a, b) / (k < 2 ? 4.0 : 2.0);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v) {
+        const bool same = shape.position[u] / k == shape.position[v] / k;
+        const double expected = (same ? 2 : 4) * shape.latency;
+        if (std::abs(net.latency(u, v) - expected) > 1e-3 * expected + 1e-12)
+          return std::nullopt;
+      }
+  // Every shape that explains the tests; the tests cannot tell some apart (a leaf's flows to
+  // positions alike modulo P Q meet on one cable whatever P and Q), so among those the one with as
+  // many up cables as hosts per leaf (full bisection) is kept, else the nearest, then the fewest spines.
+  CalibratedNetwork candidate = net;
+  std::optional<FatTreeShape> found;
+  std::size_t fitting = 0, found_gap = 0;
+  for (std::size_t spines = 1; spines <= 2 * k; ++spines)
+    for (std::size_t cables = 1; spines * cables <= 2 * k; ++cables) {
+      shape.spines = spines;
+      shape.cables = cables;
+      candidate.fat_tree = shape;
+      if (worst_test_error(candidate, tests) > tolerance)
+        continue;
+      ++fitting;
+      const std::size_t gap = spines * cables > k ? spines * cables - k : k - spines * cables;
+      if (!found || gap < found_gap) {
+        found = shape;
+        found_gap = gap;
+      }
+    }
+  if (found)
+    found->alike_shapes = fitting;
+  return found;
+}
 
 Calibration fit_network(const MeasurementSet& measurements, const FitOptions& options)
 {
@@ -843,6 +982,27 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
     report.assumptions.push_back(fmt::format("{} ordered group pair(s) show no limit of their own: their link carries "
                                              "latency only (FATPIPE, 100 x the fastest host's bandwidth)",
                                              unlimited));
+
+  // --- A two-level fat-tree: SimGrid's FAT_TREE routes each flow by its host pair, which the
+  // groups' uplinks cannot hold; its shape is kept when it explains the concurrent tests better.
+  {
+    const auto tests = measured_tests(net, measurements, factors, envelope);
+    if (auto shape = fat_tree_shape(net, tests, 1e-3)) {
+      CalibratedNetwork tree = net;
+      tree.fat_tree = shape;
+      const double group_error = worst_test_error(net, tests), tree_error = worst_test_error(tree, tests);
+      if (tree_error < group_error) {
+        net.fat_tree = shape;
+        report.assumptions.push_back(fmt::format(
+            "the groups are the leaves of a two-level fat-tree (SimGrid FAT_TREE 2;{},{};1,{};1,{}: {} spine(s), {} "
+            "cable(s) from each leaf to each), all links {} and {:.4g} us: its routing gives every concurrent test's "
+            "flows their rates to {:.2g} (the groups with uplinks: {:.2g}); {} shape(s) fit the tests alike, the "
+            "one with as many up cables per leaf as hosts (or the nearest) is written",
+            shape->hosts_per_leaf, shape->leaves, shape->spines, shape->cables, shape->spines, shape->cables,
+            rate_text(shape->bandwidth), shape->latency * 1e6, tree_error, group_error, shape->alike_shapes));
+      }
+    }
+  }
 
   // --- Gaps: pairs never measured, filled from the model (or refused).
   std::vector<std::string> gaps;

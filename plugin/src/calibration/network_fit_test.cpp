@@ -159,6 +159,54 @@ TEST(NetworkFit, RecoversTwoClustersTheirBackboneAndTheirSharedLink)
     EXPECT_NEAR(t.relative(), 0.0, 1e-6) << t.label;
 }
 
+// SimGrid's two-level FAT_TREE "2;4,4;1,2;1,2" (4 leaves of 4 hosts, 2 spines, 2 cables from each
+// leaf to each spine, 125 MB/s and 50 us per link): a flow from position s to t goes up on cable
+// t mod 4 (spine t mod 2) and down on cable s mod 2, so which flows collide depends on the pair.
+// The fit finds the fat-tree from the latencies (100 us within a leaf, 200 us across) and the
+// concurrent tests, and its model gives every test the truth's rates.
+TEST(NetworkFit, RecoversATwoLevelFatTreeFromItsConcurrentTests)
+{
+  CalibratedNetwork truth;
+  FatTreeShape shape;
+  shape.hosts_per_leaf = 4;
+  shape.leaves = 4;
+  shape.spines = 2;
+  shape.cables = 2;
+  shape.bandwidth = 125e6;
+  shape.latency = 50e-6;
+  truth.groups.resize(4);
+  truth.between.assign(4, std::vector<SharedLink>(4));
+  for (std::size_t i = 0; i < 16; ++i) {
+    truth.hosts.push_back("node-" + std::to_string(i));
+    truth.host_links.push_back({50e-6, 125e6, 125e6});
+    truth.group_of.push_back(i / 4);
+    truth.groups[i / 4].hosts.push_back(i);
+    shape.position.push_back(i);
+  }
+  truth.fat_tree = shape;
+  const auto sizes = ladder();
+  const auto measured = measure(truth, sizes);
+  const auto fit = fit_network(measured);
+  const auto& net = fit.network;
+  ASSERT_TRUE(net.fat_tree.has_value());
+  EXPECT_EQ(net.fat_tree->hosts_per_leaf, 4u);
+  EXPECT_EQ(net.fat_tree->leaves, 4u);
+  EXPECT_EQ(net.fat_tree->spines * net.fat_tree->cables, 4u);  // full bisection, as the truth
+  EXPECT_NEAR(net.fat_tree->bandwidth, 125e6, 1e-3);
+  EXPECT_NEAR(net.fat_tree->latency, 50e-6, 1e-12);
+  expect_same_network(truth, net, sizes, 1e-9, "fat-tree");
+  for (const auto& test : measured.tests) {
+    std::vector<std::pair<std::size_t, std::size_t>> flows;
+    for (const auto& flow : test.flows)
+      flows.emplace_back(flow.src, flow.dst);
+    const auto want = truth.concurrent_rates(flows), got = net.concurrent_rates(flows);
+    for (std::size_t f = 0; f < flows.size(); ++f)
+      EXPECT_NEAR(got[f] / want[f], 1.0, 1e-9) << test.label << " flow " << f;
+  }
+  // Two clusters behind a backbone are not a fat-tree.
+  EXPECT_FALSE(fit_network(measure(two_clusters_with_backbone_and_shared_link(), sizes)).network.fat_tree);
+}
+
 TEST(NetworkFit, RecoversSmpiDefaultFactorsWhereTheySpanTwoMeasuredSizes)
 {
   // SMPI's default factors over the two clusters: every size of the ladder is reproduced at large

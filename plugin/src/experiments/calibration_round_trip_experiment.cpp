@@ -245,8 +245,12 @@ std::vector<CheckResult> run_calibration_round_trip(const YAML::Node& parameters
         shared += g != h && net.between[g][h].shared;
     }
     const std::string structure =
-        fmt::format("{} groups, {} backbones, {} uplinks, {} shared links; {} factor steps", net.groups.size(),
-                    backbones, uplinks, shared, calibrated.calibration.report.segments);
+        net.fat_tree
+            ? fmt::format("a fat-tree, FAT_TREE 2;{},{};1,{};1,{}; {} factor steps", net.fat_tree->hosts_per_leaf,
+                          net.fat_tree->leaves, net.fat_tree->spines, net.fat_tree->cables,
+                          calibrated.calibration.report.segments)
+            : fmt::format("{} groups, {} backbones, {} uplinks, {} shared links; {} factor steps", net.groups.size(),
+                          backbones, uplinks, shared, calibrated.calibration.report.segments);
     table += fmt::format("| {} | {} | {} | {:+.2e} ({}) | {:+.2e} ({}) | {} / {} | {:.6g} / {:.6g} | {:g}% |\n", where,
                          structure, compared, worst_predicted, worst_predicted_name, worst_simulated, worst_simulated_name,
                          fastest_before.second, fastest_after.second, tree_before.simulated / 1e6,

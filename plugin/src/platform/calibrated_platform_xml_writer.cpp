@@ -187,9 +187,26 @@ std::string calibrated_platform_xml(const CalibratedNetwork& net, const Calibrat
                                   net.groups.size()));
   for (const auto& line : options.provenance)
     xml += "  " + comment_safe(line) + "\n";
-  xml += "  Routes: the sender's link, its group's backbone; between groups its uplink, the link between\n"
-         "  the two groups, the receiver's uplink and backbone; the receiver's link. Size factors (SMPI's\n"
-         "  smpi/lat-factor, smpi/bw-factor) are in the .cfg file written beside this one.\n-->\n";
+  if (net.fat_tree)
+    xml += "  Routes: SimGrid's two-level FAT_TREE, the groups its leaves (up by destination, down by\n"
+           "  source). Size factors (SMPI's\n";
+  else
+    xml += "  Routes: the sender's link, its group's backbone; between groups its uplink, the link between\n"
+           "  the two groups, the receiver's uplink and backbone; the receiver's link. Size factors (SMPI's\n";
+  xml += "  smpi/lat-factor, smpi/bw-factor) are in the .cfg file written beside this one.\n-->\n";
+  if (net.fat_tree) {
+    // The groups are a fat-tree's leaves: SimGrid's own FAT_TREE cluster, hosts in position order.
+    const auto& tree = *net.fat_tree;
+    const auto names = cluster_names(net.hosts);
+    if (!names)
+      throw std::invalid_argument("calibrated platform: a fat-tree's hosts are not PREFIX<number>SUFFIX");
+    xml += fmt::format("  <cluster id=\"calibrated\" prefix=\"{}\" suffix=\"{}\" radical=\"{}\" speed=\"1Gf\" "
+                       "bw=\"{}\" lat=\"{}\" sharing_policy=\"SPLITDUPLEX\" topology=\"FAT_TREE\" "
+                       "topo_parameters=\"2;{},{};1,{};1,{}\"/>\n",
+                       escaped(names->prefix), escaped(names->suffix), names->radical, bps(tree.bandwidth),
+                       sec(tree.latency), tree.hosts_per_leaf, tree.leaves, tree.spines, tree.cables);
+    return xml + "</platform>\n";
+  }
   const std::size_t groups = net.groups.size();
   if (groups == 1) {
     write_group(xml, net, 0, "  ", options);

@@ -35,6 +35,17 @@ struct HostGroup {
   std::optional<double> uplink_in;    ///< shared capacity of everything entering the group
 };
 
+/// A two-level SimGrid FAT_TREE cluster (topo_parameters "2;K,M;1,P;1,Q"): M leaf switches of K
+/// hosts, P spines, Q parallel cables between a leaf and each spine, every link split duplex with
+/// one bandwidth and latency. SimGrid routes by position (host i is in leaf i / K): up from a leaf
+/// on cable c = dst mod (P Q) (spine c mod P), down from the spine on cable src mod Q.
+struct FatTreeShape {
+  std::size_t hosts_per_leaf = 0, leaves = 0, spines = 0, cables = 0;
+  double bandwidth = 0, latency = 0;
+  std::vector<std::size_t> position;  ///< host index -> position in the cluster's radical order
+  std::size_t alike_shapes = 1;       ///< shapes that gave the concurrent tests the same rates
+};
+
 /// The platform a calibration found: groups of hosts, each with private host links and an
 /// optional backbone; between groups, per group an optional uplink (out and in) and per ordered
 /// group pair a link carrying the extra latency and, where measured, a bandwidth limit. SMPI's
@@ -49,6 +60,9 @@ struct CalibratedNetwork {
   std::vector<std::size_t> group_of;                 ///< host -> group index
   std::vector<std::vector<SharedLink>> between;      ///< [g][h] for g != h
   NetworkFactors factors;
+  /// Set when the measurements are those of a two-level fat-tree: the platform is that cluster and
+  /// routes, latencies and sharing follow it (groups are its leaves).
+  std::optional<FatTreeShape> fat_tree;
 
   std::size_t size() const { return hosts.size(); }
   double latency(std::size_t u, std::size_t v) const;
