@@ -84,6 +84,26 @@ TEST(SlicesAuto, EachTreeItsOwnCountAndNoNeighbourBeatsIt)
   EXPECT_TRUE(listed) << "the chain's row gives its slice count and port model\n" << table.out;
 }
 
+// Under --slices auto a link-aware tree is paced at each slice count tried and ranked by its exact
+// prediction with the links: on tiers_30.xml (routed, shared links) link-fnf's choice replays at
+// its prediction and is no slower than with 16 slices (a count the choice tries); best, which
+// ranks link-fnf the same way under both port models, is no slower than it.
+TEST(SlicesAuto, LinkAwareTreesArePacedAtEachCountTried)
+{
+  const std::string tiers = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_30.xml";
+  const auto chosen =
+      run_of(simulate_json({tiers, "-s", "link-fnf", "--size", "64MiB", "--slices", "auto"}), "link-fnf");
+  const auto fixed = run_of(simulate_json({tiers, "-s", "link-fnf", "--size", "64MiB", "--slices", "16"}), "link-fnf");
+  ASSERT_EQ(chosen.at("status"), "ok");
+  EXPECT_GT(chosen.at("slices").get<std::size_t>(), 1u);
+  const double simulated = chosen.at("simulated").at("makespan");
+  EXPECT_NEAR(simulated, chosen.at("own").at("makespan").get<double>(), 1e-9 * simulated);
+  EXPECT_LE(simulated, fixed.at("simulated").at("makespan").get<double>() * (1 + 1e-9));
+  const auto best = run_of(simulate_json({tiers, "-s", "best", "--size", "64MiB"}), "best");
+  EXPECT_LE(best.at("simulated").at("makespan").get<double>(), simulated * (1 + 1e-9));
+  EXPECT_NE(best.at("best").at("predictor").get<std::string>().find("with the links"), std::string::npos);
+}
+
 TEST(SlicesAuto, BadValuesAreOneLine)
 {
   expect_one_line_error(run_hbcast({"simulate", kStar, "-s", "fnf", "--slices", "automatic"}), "'auto'");

@@ -26,6 +26,16 @@ void BroadcastInstance::set_slices(std::size_t slices)
   slices_ = slices;
 }
 
+std::unique_ptr<BroadcastInstance> BroadcastInstance::for_slices(double slice_bytes, std::size_t slices) const
+{
+  auto instance = std::make_unique<BroadcastInstance>(costs_, host_names_, slice_bytes, port_);
+  instance->set_slices(slices);
+  instance->parameters_ = parameters_;
+  instance->topology_ = topology_;
+  instance->links_ = links_;
+  return instance;
+}
+
 std::shared_ptr<const SenderOnlyModel> BroadcastInstance::sender_only() const
 {
   std::call_once(sender_only_once_,

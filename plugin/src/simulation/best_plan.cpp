@@ -1,8 +1,11 @@
 #include <hbcast/simulation/best_plan.hpp>
 
+#include <hbcast/eval/link_slice_choice.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/scheduler_not_applicable.hpp>
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <tuple>
 
@@ -20,7 +23,8 @@ std::vector<const SchedulerInfo*> best_candidate_schedulers()
 }
 
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
-                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices)
+                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices,
+                       const std::optional<LinkRanking>& with_links)
 {
   PlanRanking ranking;
   const auto schedulers = best_candidate_schedulers();
@@ -55,6 +59,35 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
       }
       candidate.choice = choose_slice_count(*predictor.prepare(candidate.trees, candidate.weights, candidate.port),
                                             message_bytes, max_slices);
+      if (with_links && candidate.schedule.weighted_trees.empty()) try {
+        std::map<std::size_t, ScheduleResult> built;  // K -> the link-aware tree paced for K slices
+        const TreeForSlices tree_for = [&](std::size_t slices) -> const BroadcastTree& {
+          if (!scheduler.needs_links)
+            return candidate.schedule.tree;
+          auto tree = built.find(slices);
+          if (tree == built.end())
+            tree = built
+                       .emplace(slices, run_scheduler(scheduler,
+                                                      *instance.for_slices(slice_size(message_bytes, slices), slices),
+                                                      root))
+                       .first;
+          return tree->second.tree;
+        };
+        const LinkSliceChoice linked = choose_slice_count_with_links(
+            tree_for, with_links->costs, with_links->links, message_bytes, max_slices, candidate.port,
+            candidate.choice.slices);
+        if (scheduler.needs_links) {
+          candidate.schedule = std::move(built.at(linked.slices));
+          candidate.trees = {candidate.schedule.tree};
+        }
+        candidate.choice.slices = linked.slices;
+        candidate.choice.prediction = linked.prediction;
+        candidate.choice.evaluated += linked.evaluated;
+      } catch (const std::exception& error) {  // the scheduler failed at another slice count
+        const std::string reason = error.what();
+        ranking.not_applicable.push_back(label + ": " + reason.substr(0, reason.find('\n')));
+        continue;
+      }
       ranking.ranked.push_back(std::move(candidate));
       order.emplace_back(s, i);
     }

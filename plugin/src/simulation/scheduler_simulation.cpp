@@ -9,6 +9,7 @@
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/link_slice_choice.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/scheduler_not_applicable.hpp>
@@ -492,9 +493,13 @@ void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees,
 }
 
 // The options a run uses: under --slices auto, the slice count minimising this tree's (or plan's)
-// predicted makespan. The run records the slice count and port model it used.
-SimulateOptions with_run_slices(const SimulateOptions& requested, const ScheduleResult& scheduled,
-                                const SimulationSetup& setup, SchedulerRun& run)
+// predicted makespan. A single tree is ranked by its prediction with the platform's links (exact, or
+// the estimate that honours every link's capacity), starting from the affine choice; a scheduler
+// whose tree depends on the slice count (`rebuilt_for_slices`: the link-aware ones pace their slices)
+// is rebuilt at each count tried, and `scheduled` becomes its tree at the count chosen. The run
+// records the slice count and port model it used.
+SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult& scheduled, const TreeSource& source,
+                                bool rebuilt_for_slices, const SimulationSetup& setup, SchedulerRun& run)
 {
   SimulateOptions options = requested;
   if (requested.slices_auto) {
@@ -503,10 +508,30 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, const Schedule
     std::vector<double> weights;
     plan_of(scheduled, trees, weights);
     const PortAndLinkPredictor predictor(*setup.costs, setup.links.get());
-    options.slices = choose_slice_count(*predictor.prepare(trees, weights, setup.port), requested.message_bytes,
-                                        auto_slice_bound(setup.platform.size(), requested.message_bytes,
-                                                         requested.max_slices))
-                         .slices;
+    const std::size_t bound =
+        auto_slice_bound(setup.platform.size(), requested.message_bytes, requested.max_slices);
+    options.slices =
+        choose_slice_count(*predictor.prepare(trees, weights, setup.port), requested.message_bytes, bound).slices;
+    if (scheduled.weighted_trees.empty() && setup.links && setup.members.empty()) {
+      std::map<std::size_t, ScheduleResult> built;  // K -> the tree built for K slices
+      const TreeForSlices tree_for = [&](std::size_t slices) -> const BroadcastTree& {
+        if (!rebuilt_for_slices)
+          return scheduled.tree;
+        auto tree = built.find(slices);
+        if (tree == built.end()) {
+          const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, slices), slices);
+          const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
+                                   setup.root,   setup.members,  setup.port,  {}};
+          tree = built.emplace(slices, source(at, run)).first;
+        }
+        return tree->second.tree;
+      };
+      options.slices = choose_slice_count_with_links(tree_for, *setup.costs, *setup.links, requested.message_bytes,
+                                                     bound, setup.port, options.slices)
+                           .slices;
+      if (rebuilt_for_slices)
+        scheduled = std::move(built.at(options.slices));
+    }
     options.slices_auto = false;
   }
   run.slices = options.slices;
@@ -554,19 +579,21 @@ ScheduleResult schedule_or_not_applicable(const TreeSource& source, const Simula
 
 // The scheduler's part of a simulation: its tree, its predictions, its replay.
 SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source, const SimulationSetup& setup,
-                    const SimulateOptions& requested)
+                    const SimulateOptions& requested, bool rebuilt_for_slices = false)
 {
   const auto& [engine, platform, costs, links, instance, root, members, port, predicted] = setup;
   SchedulerRun run;
   run.scheduler = scheduler_name;
   const auto schedule_start = std::chrono::steady_clock::now();
-  const ScheduleResult scheduled = schedule_or_not_applicable(source, setup, run);
+  ScheduleResult scheduled = schedule_or_not_applicable(source, setup, run);
   check_routed(scheduled.tree, *costs, platform.host_names());
   for (const auto& weighted : scheduled.weighted_trees)
     check_routed(weighted.tree, *costs, platform.host_names());
   const double schedule_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - schedule_start).count();
-  const SimulateOptions options = with_run_slices(requested, scheduled, setup, run);
+  const SimulateOptions options = with_run_slices(requested, scheduled, source, rebuilt_for_slices, setup, run);
+  if (rebuilt_for_slices)
+    check_routed(scheduled.tree, *costs, platform.host_names());
   run.own_model = scheduled.own_model_name;
   run.optimality = scheduled.optimality;
   if (!scheduled.weighted_trees.empty()) {
@@ -684,7 +711,9 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
   set_activity("ranking the candidate plans of best");
   const PortAndLinkPredictor predictor(*setup.costs, setup.links.get());
   const std::size_t bound = auto_slice_bound(setup.platform.size(), requested.message_bytes, requested.max_slices);
-  const PlanRanking ranking = rank_plans(instances, setup.root, predictor, requested.message_bytes, bound);
+  const PlanRanking ranking =
+      rank_plans(instances, setup.root, predictor, requested.message_bytes, bound,
+                 setup.links ? std::optional<LinkRanking>(LinkRanking{*setup.costs, *setup.links}) : std::nullopt);
   if (ranking.ranked.empty())
     throw SchedulerNotApplicable("best: no candidate plan could be built (" +
                                  (ranking.not_applicable.empty() ? std::string("no scheduler")
@@ -768,7 +797,8 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
   }
   choice.candidates = ranking.ranked.size();
   choice.replayed = replayed;
-  choice.predictor = predictor.name();
+  choice.predictor = setup.links ? predictor.name() + "; single trees with the links (exact, or a bound)"
+                                 : predictor.name();
   choice.not_applicable = ranking.not_applicable;
   chosen->own_model = fmt::format("best of {} plans: {}", choice.candidates,
                                   plan_label(choice.scheduler, choice.slices, choice.port));
@@ -1010,7 +1040,7 @@ SimulationReport SimulationSession::simulate(const std::string& scheduler_name)
       run = run_best(setup, {&instance, &other}, options_, report.best_finalists);
     } else {
       run = run_on(scheduler_name, is_given ? given_tree_source(*given) : scheduler_source(*scheduler, options_),
-                   setup, options_);
+                   setup, options_, !is_given && scheduler->needs_links);
     }
   } catch (const SchedulerNotApplicable& error) {
     run = run_without_figures(scheduler_name, "not-applicable", error.what());

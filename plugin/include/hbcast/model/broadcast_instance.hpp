@@ -34,6 +34,10 @@ public:
   /// build one tree for any count; the link-aware ones pace their slices by it.
   void set_slices(std::size_t slices);
   std::size_t slices() const { return slices_; }
+  /// The same hosts, costs, port model, links, platform graph and parameters, planning for `slices`
+  /// slices of `slice_bytes` each (what `--slices auto` tries); shared models and the steady-state
+  /// solution, which depend on the transfer size, are not carried over.
+  std::unique_ptr<BroadcastInstance> for_slices(double slice_bytes, std::size_t slices) const;
 
   /// The sender-only model derived from the pairwise one (built once, on first use).
   std::shared_ptr<const SenderOnlyModel> sender_only() const;

@@ -4,6 +4,7 @@
 #include <hbcast/model/schedule_result.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,23 @@ struct PlanRanking {
 /// The schedulers `best` considers: every registered one but `best` itself, trees and plans alike.
 std::vector<const SchedulerInfo*> best_candidate_schedulers();
 
+/// The model that ranks single trees with the platform's links (predict_with_links): the pairwise
+/// costs of `links` (route latency + size / bottleneck) and the links themselves.
+struct LinkRanking {
+  const CostModel& costs;
+  const LinkRouteModel& links;
+};
+
 /// Runs every candidate scheduler on each of `instances` (one per port model), keeps its tree
 /// (or plan) with the slice count that minimises its makespan under `predictor`, up to
-/// `max_slices` for a message of `message_bytes`, and ranks them. A scheduler that needs a
-/// platform graph the instance lacks, does not apply, or fails is listed as not applicable.
+/// `max_slices` for a message of `message_bytes`, and ranks them. With `with_links`, a single tree
+/// is then ranked by its prediction with the links (choose_slice_count_with_links from the
+/// predictor's count: exact where its slices over-subscribe no shared link, else the estimate that
+/// honours every link's capacity), and a scheduler that needs the links (the link-aware ones, which
+/// pace their slices) is rebuilt at each slice count tried. A scheduler that needs a platform graph
+/// the instance lacks, does not apply, or fails is listed as not applicable.
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
-                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices);
+                       const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices,
+                       const std::optional<LinkRanking>& with_links = std::nullopt);
 
 }  // namespace hbcast::cli

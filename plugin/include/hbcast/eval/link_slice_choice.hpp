@@ -1,0 +1,39 @@
+#pragma once
+#include <hbcast/core/broadcast_tree.hpp>
+#include <hbcast/eval/plan_period.hpp>
+#include <hbcast/model/cost_model.hpp>
+#include <hbcast/model/link_route_model.hpp>
+#include <hbcast/model/port_model.hpp>
+
+#include <cstddef>
+#include <functional>
+
+namespace hbcast {
+
+/// The tree a schedule broadcasts with K slices: the same tree for any K, or one built for K (a
+/// link-aware tree paced at K). The reference must stay valid until the next call.
+using TreeForSlices = std::function<const BroadcastTree&(std::size_t slices)>;
+
+/// A slice count and the tree's prediction with the platform's links at it.
+struct LinkSliceChoice {
+  std::size_t slices = 1;
+  /// predict_with_links' start-up, period and makespan at `slices`.
+  PlanPrediction prediction;
+  /// Whether that prediction is exact (no shared link over-subscribed by the slice timeline), or
+  /// the estimate that honours every link's capacity.
+  bool exact = true;
+  std::size_t evaluated = 0;  ///< slice counts predicted to find it
+};
+
+/// The slice count K in [1, max_slices] (and at most the message's whole bytes) that minimises
+/// predict_with_links' makespan of tree_for(K) with K slices of ceil(message_bytes / K) bytes; ties
+/// go to the smaller K. Tried: 1, every power of two, the bound, `hint` (e.g. the affine choice of
+/// choose_slice_count), then K a quarter, a half and three quarters of an octave on either side of
+/// the best, then one slice at a time while a neighbour is faster (at most 64 steps): about
+/// log2(bound) + 10 predictions, each O(n K) (the ports' recurrence and the contention analysis of
+/// its slice transfers). `costs` must be the pairwise model of `links`.
+LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
+                                              const LinkRouteModel& links, double message_bytes,
+                                              std::size_t max_slices, PortModel port, std::size_t hint = 1);
+
+}  // namespace hbcast

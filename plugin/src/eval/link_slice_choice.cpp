@@ -1,0 +1,56 @@
+#include <hbcast/eval/link_slice_choice.hpp>
+
+#include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace hbcast {
+
+LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
+                                              const LinkRouteModel& links, double message_bytes,
+                                              std::size_t max_slices, PortModel port, std::size_t hint)
+{
+  if (!(message_bytes >= 1.0))
+    throw std::invalid_argument("choosing a slice count needs a message of one byte at least");
+  const auto bound = static_cast<std::size_t>(
+      std::max(1.0, std::min(static_cast<double>(std::max<std::size_t>(max_slices, 1)), std::floor(message_bytes))));
+  LinkSliceChoice best;
+  std::map<std::size_t, double> tried;  // K -> predicted makespan
+  const auto consider = [&](double wanted) {
+    const auto slices = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(wanted)), 1, bound);
+    if (tried.count(slices) != 0)
+      return;
+    const LinkPrediction predicted =
+        predict_with_links(tree_for(slices), costs, links, slice_size(message_bytes, slices), slices, port);
+    tried.emplace(slices, predicted.makespan);
+    ++best.evaluated;
+    if (best.evaluated == 1 || predicted.makespan < best.prediction.makespan ||
+        (predicted.makespan == best.prediction.makespan && slices < best.slices)) {
+      best.slices = slices;
+      best.prediction = {predicted.startup, predicted.period, predicted.makespan};
+      best.exact = predicted.exact;
+    }
+  };
+  for (double slices = 1.0; slices < static_cast<double>(bound); slices *= 2.0)
+    consider(slices);
+  consider(static_cast<double>(bound));
+  consider(static_cast<double>(hint));
+  const double around = static_cast<double>(best.slices);
+  for (double octave : {-0.75, -0.5, -0.25, 0.25, 0.5, 0.75})
+    consider(around * std::exp2(octave));
+  // Then one slice at a time while a neighbour predicts faster (at most 64 steps).
+  for (int step = 0; step < 64; ++step) {
+    const std::size_t from = best.slices;
+    consider(static_cast<double>(from) - 1.0);
+    consider(static_cast<double>(from) + 1.0);
+    if (best.slices == from)
+      break;
+  }
+  return best;
+}
+
+}  // namespace hbcast

@@ -1,0 +1,116 @@
+// choose_slice_count_with_links against every K on small instances, and with trees rebuilt per K.
+#include <hbcast/eval/link_slice_choice.hpp>
+
+#include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
+#include <hbcast/model/link_cost_model.hpp>
+
+#include "../../tests/support/linked_clusters.hpp"
+#include "../../tests/support/random_instances.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <random>
+
+using namespace hbcast;
+
+namespace {
+
+BroadcastTree chain(std::size_t n)
+{
+  BroadcastTree tree(n, 0);
+  for (NodeId u = 0; u + 1 < n; ++u)
+    tree.add_child(u, u + 1);
+  return tree;
+}
+
+double predicted(const BroadcastTree& tree, const std::shared_ptr<const LinkRouteModel>& links, double message,
+                 std::size_t slices, PortModel port)
+{
+  return predict_with_links(tree, LinkCostModel(links), *links, slice_size(message, slices), slices, port).makespan;
+}
+
+}  // namespace
+
+// A chain of P = 4 hosts behind a FATPIPE backbone shares no link: the prediction is the pipelined
+// recurrence (P + K - 2) x (L + S / (K b)), convex in K, so the choice is the smallest over every K.
+TEST(LinkSliceChoice, FatpipeChainIsTheSmallestOverEveryCount)
+{
+  LinkedCluster cluster = test_support::latency_free_cluster(4, 1e8, 1e8, LinkSharing::fatpipe);
+  cluster.host_latency = 1e-4;
+  const auto links = std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{cluster});
+  const BroadcastTree tree = chain(4);
+  const double message = 64e6;
+  const std::size_t bound = 512;
+  std::size_t best_k = 0;
+  double best = INFINITY;
+  for (std::size_t k = 1; k <= bound; ++k) {
+    const double makespan = predicted(tree, links, message, k, PortModel::one_port);
+    if (makespan < best) {
+      best = makespan;
+      best_k = k;
+    }
+  }
+  const auto choice = choose_slice_count_with_links([&](std::size_t) -> const BroadcastTree& { return tree; },
+                                                    LinkCostModel(links), *links, message, bound,
+                                                    PortModel::one_port);
+  EXPECT_EQ(choice.slices, best_k);
+  EXPECT_DOUBLE_EQ(choice.prediction.makespan, best);
+  EXPECT_TRUE(choice.exact);
+  EXPECT_LT(choice.evaluated, 40u);
+}
+
+// The tree asked for K is the one predicted at K: here a flat tree for K <= 4 and a chain from 5
+// slices on, behind a FATPIPE backbone (no link shared; T = 800 B / K / 100 B/s). Flat, one-port:
+// 2K transfers of T in a row, 16 s for any K; chain: (K + 1) T = 8 + 8 / K, 9 s at the bound 8.
+TEST(LinkSliceChoice, PredictsTheTreeBuiltForEachCount)
+{
+  const auto links = std::make_shared<ClusteredLinkModel>(
+      std::vector<LinkedCluster>{test_support::latency_free_cluster(3, 100.0, 100.0, LinkSharing::fatpipe)});
+  BroadcastTree flat(3, 0);
+  flat.add_child(0, 1);
+  flat.add_child(0, 2);
+  const BroadcastTree line = chain(3);
+  std::map<std::size_t, int> asked;
+  const auto tree_for = [&](std::size_t k) -> const BroadcastTree& {
+    ++asked[k];
+    return k <= 4 ? flat : line;
+  };
+  const auto choice =
+      choose_slice_count_with_links(tree_for, LinkCostModel(links), *links, 800.0, 8, PortModel::one_port, 3);
+  for (const auto& [k, count] : asked)
+    EXPECT_EQ(count, 1) << "K " << k << " predicted once";
+  EXPECT_EQ(asked.count(3), 1u);  // the hint
+  EXPECT_EQ(choice.slices, 8u);
+  EXPECT_DOUBLE_EQ(choice.prediction.makespan, 9.0);
+  EXPECT_DOUBLE_EQ(choice.prediction.period, 1.0);
+  EXPECT_DOUBLE_EQ(choice.prediction.fill, 2.0);
+  EXPECT_TRUE(choice.exact);
+  EXPECT_DOUBLE_EQ(predicted(flat, links, 800.0, 4, PortModel::one_port), 16.0);
+}
+
+// Random routed platforms and trees, both port models: the choice is never beaten by a power of
+// two, the bound or the hint, and a neighbour of it never predicts faster.
+TEST(LinkSliceChoice, NoCountTriedOrNeighbourBeatsTheChoiceOnRandomPlatforms)
+{
+  std::mt19937_64 random(2029);
+  for (int trial = 0; trial < 40; ++trial) {
+    const auto seed = random();
+    std::mt19937_64 instance_random(seed);
+    const auto links = test_support::random_linked_clusters(instance_random);
+    const BroadcastTree tree = test_support::random_tree(links->host_count(), instance_random);
+    const PortModel port = trial % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
+    const double message = 4e6;
+    const std::size_t bound = 64, hint = 1 + seed % bound;
+    const auto choice = choose_slice_count_with_links([&](std::size_t) -> const BroadcastTree& { return tree; },
+                                                      LinkCostModel(links), *links, message, bound, port, hint);
+    for (std::size_t k : {std::size_t{1}, std::size_t{2}, std::size_t{4}, std::size_t{8}, std::size_t{16},
+                          std::size_t{32}, bound, hint, std::max<std::size_t>(choice.slices, 2) - 1,
+                          std::min(choice.slices + 1, bound)})
+      EXPECT_LE(choice.prediction.makespan, predicted(tree, links, message, k, port) * (1 + 1e-12))
+          << "seed " << seed << ", K " << k << " against the choice " << choice.slices;
+  }
+}
