@@ -168,6 +168,30 @@ std::vector<ConcurrentStep> concurrent_steps(const std::vector<std::vector<int>>
       step.flows.emplace_back(groups[g][i % groups[g].size()], groups[h][i % groups[h].size()]);
     steps.push_back(step);
   }
+  // Two flows between the first two groups of 2 hosts or more, the first host of g to the first of
+  // h beside the i-th of g to the j-th of h: which pairs meet shows how a fat-tree routes (SimGrid's
+  // FAT_TREE picks the cable up from a leaf by destination, down to a leaf by source), which the
+  // tests above cannot tell apart. The first 8 hosts of each: at most 56 tests of two flows.
+  {
+    std::vector<std::size_t> wide;
+    for (std::size_t g = 0; g < count && wide.size() < 2; ++g)
+      if (groups[g].size() >= 2)
+        wide.push_back(g);
+    if (wide.size() == 2) {
+      const auto& from = groups[wide[0]];
+      const auto& to = groups[wide[1]];
+      const std::size_t senders = std::min<std::size_t>(from.size(), 8), receivers = std::min<std::size_t>(to.size(), 8);
+      for (std::size_t i = 1; i < senders; ++i)
+        for (std::size_t j = 0; j < receivers; ++j) {
+          ConcurrentStep step{"pairs:" + std::to_string(wide[0] + 1) + "-" + std::to_string(wide[1] + 1) + ":" +
+                                  std::to_string(i) + ":" + std::to_string(j),
+                              {}};
+          step.flows.emplace_back(from[0], to[0]);
+          step.flows.emplace_back(from[i], to[j]);
+          steps.push_back(step);
+        }
+    }
+  }
   if (count >= 3) {
     for (std::size_t g = 0; g < count; ++g) {
       // Out of g: one flow to each other group (so that no link between two groups carries two),

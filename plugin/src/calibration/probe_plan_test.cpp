@@ -54,6 +54,18 @@ TEST(ProbePlan, ConcurrentTestsWithinBetweenOutOfAndIntoGroups)
   EXPECT_EQ(flows["cross:1-3"], 3u);        // every host of group 1 to the single host 5
   EXPECT_EQ(flows["out:1"], 2u);            // one flow to each other group
   EXPECT_EQ(flows["in:1"], 2u);
+  // Two flows from the first two groups of 2 hosts or more: host 0 to 3 beside host i to host j,
+  // for i in 1..2 and j in 0..1 (4 tests).
+  EXPECT_EQ(flows["pairs:1-2:1:0"], 2u);
+  EXPECT_EQ(flows["pairs:1-2:2:1"], 2u);
+  EXPECT_EQ(flows.count("pairs:1-2:0:0"), 0u);
+  std::size_t pair_tests = 0;
+  for (const auto& step : steps)
+    if (step.name.rfind("pairs:", 0) == 0) {
+      ++pair_tests;
+      EXPECT_EQ(step.flows.front(), (std::pair<int, int>{0, 3})) << step.name;
+    }
+  EXPECT_EQ(pair_tests, 4u);
   options.concurrent = false;
   EXPECT_TRUE(concurrent_steps(groups, options).empty());
 }
