@@ -163,6 +163,11 @@ TEST(OsuOutput, ReadsMultiPairBandwidthAsConcurrentFlows)
   EXPECT_DOUBLE_EQ(flows[1].messages, 64);
   EXPECT_FALSE(flows[1].pays_latency);
   EXPECT_DOUBLE_EQ(flows[1].rate(), 1169.88e6);
+  // A stream of empty messages shows no bandwidth: a 0-byte row is passed over.
+  const auto empty = read_osu_output("# OSU MPI Bandwidth Test v7.3\n# Size  Bandwidth (MB/s)\n0  0.50\n1  2.71\n",
+                                     "zero.txt", {{"a", "b"}});
+  ASSERT_EQ(empty.samples.size(), 1u);
+  EXPECT_DOUBLE_EQ(empty.samples[0].bytes, 1);
 }
 
 TEST(OsuOutput, ReadsMultiPairBandwidthOfOnePairAndOfVariedWindows)

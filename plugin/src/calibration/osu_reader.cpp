@@ -218,6 +218,8 @@ MeasurementSet read_osu_output(std::string_view text, const std::string& file_na
                          std::to_string(static_cast<long long>(run->last_size)));
     run->last_size = bytes;
     ++run->rows;
+    if (run->test != OsuTest::latency && bytes <= 0)
+      continue;  // a stream of empty messages shows no bandwidth
     if (run->test == OsuTest::multi_pair) {
       // The aggregate of P pairs streaming at once (P * S * window * iterations / time, MB/s of
       // 10^6 bytes): each flow is taken at an equal share, as the sender ranks' times are averaged.
