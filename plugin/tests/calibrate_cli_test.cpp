@@ -132,12 +132,23 @@ TEST(CalibrateCli, BadInputsAreOneLineNamingFileAndLine)
   const auto missing_pair = dir.write("graph.txt", "START mpiGraph v1.5\nMsgSize\t16\nSend\ta:0\tb:1\t\n"
                                                    "a:0 to\t0.000\t\nb:1 to\t1.000\t0.000\t\n");
   const auto unknown = dir.write("unknown.txt", "size time\n1 2\n");
+  const auto few_hosts = dir.write("mbw.txt", "hosts: a b c\n# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n"
+                                              "# [ pairs: 2 ] [ window size: 64 ]\n# Size  MB/s\n1 5.0\n");
+  const auto short_group = dir.write("imb.txt", "# Benchmarking Multi-PingPong\n"
+                                                "# ( 2 groups of 2 processes each running simultaneous )\n"
+                                                "# Group  0:     0    1\n# Group  1:     2\n"
+                                                "        Group       #bytes #repetitions      t[usec]   Mbytes/sec\n");
+  const auto html = dir.write("index.html", "<html>\n<script type=\"text/javascript\">\nvar sendstats = [];\n"
+                                            "sendstats['max'] = 1100;\n");
   expect_rejected({"calibrate", "-o", output},
                   {{{nan_time}, "nan.csv:3: time median_s 'NaN' is not a finite number"},
                    {{negative}, "negative.txt:3: latency -3.2 is negative"},
                    {{order}, "order.txt:4: sizes out of order: 4 bytes after 8"},
                    {{missing_pair}, "graph.txt:4: has 1 bandwidths for 2 columns (a missing pair)"},
                    {{unknown}, "unknown.txt: format not recognised"},
+                   {{few_hosts}, "mbw.txt:3: 2 pairs need 4 hosts (rank i sends to rank i + 2); 3 named"},
+                   {{short_group}, "imb.txt:5: an IMB group lists 1 ranks for 2 processes"},
+                   {{html}, "index.html:4: crunch_mpiGraph's HTML report keeps the bandwidths only as 8-bit pixels"},
                    {{dir.path() + "/absent.csv"}, "cannot read '" + dir.path() + "/absent.csv': No such file"},
                    {{dir.path()}, "is a directory, not a measurement file"}},
                   output);
