@@ -1,5 +1,6 @@
 #include <hbcast/link_aware/link_aware_schedule.hpp>
 
+#include <hbcast/link_aware/link_retiming.hpp>
 #include <hbcast/link_aware/paced_search.hpp>
 
 #include <memory>
@@ -61,6 +62,25 @@ ScheduleResult schedule_link_aware(const BroadcastInstance& instance, NodeId roo
     return build_paced_link_greedy_tree(*links, *costs, root, paced);
   };
   return link_aware_result(pace_link_aware(instance, root, who, build, std::move(atomic)), instance, who);
+}
+
+BroadcastTree link_timed(const BroadcastTree& shape, const BroadcastInstance& instance, NodeId root,
+                         const std::string& who)
+{
+  const auto& links = instance.links(who);
+  const auto costs = link_aware_costs(instance, who);
+  BroadcastTree atomic = retime_under_link_capacity(shape, *links, *costs, instance.transfer_bytes(), instance.port());
+  if (instance.slices() == 1)
+    return atomic;
+  auto build = [&](double period) {
+    return pace_under_link_capacity(shape, *links, *costs, instance.transfer_bytes(), instance.port(), period);
+  };
+  return pace_link_aware(instance, root, who, build, std::move(atomic));
+}
+
+double link_timed_makespan(const BroadcastTree& timed, const BroadcastInstance& instance, const std::string& who)
+{
+  return paced_makespan(timed, *link_aware_costs(instance, who), instance.transfer_bytes(), instance.slices());
 }
 
 ScheduleResult link_aware_result(BroadcastTree tree, const BroadcastInstance& instance, const std::string& who)

@@ -19,6 +19,7 @@
 #include <hbcast/sched/binomial.hpp>
 #include <hbcast/sched/chain.hpp>
 #include <hbcast/sched/flat.hpp>
+#include <hbcast/sched/link_aware_seeds.hpp>
 #include <hbcast/sched/mpich_binomial.hpp>
 #include <hbcast/sched/multicast_pruning.hpp>
 #include <hbcast/sched/two_tree.hpp>
@@ -108,10 +109,20 @@ std::vector<SchedulerInfo> build_registry()
   };
   add_grid_schedulers(registry);
   registry.push_back({"link-fnf",
-                      "earliest completion first, each transfer placed where no shared link of its route is over-subscribed",
-                      "FNF (Liu) with link capacities; link_aware/README.md", schedule_link_fnf, false, {}, {}, true});
-  registry.push_back({"link-ecef", "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes",
-                      "ECEF-LA (Barchet-Steffenel-Mounié, section 4.4) with link capacities; link_aware/README.md", schedule_link_ecef,
+                      "earliest completion first, each transfer placed where no shared link of its route is over-subscribed "
+                      "(or flat, binomial, FNF or ECEF's tree so placed, when it finishes first)",
+                      "FNF (Liu) with link capacities; link_aware/README.md",
+                      [](const BroadcastInstance& instance, NodeId root) {
+                        return with_link_timed_seeds(schedule_link_fnf(instance, root), instance, root, "link-fnf");
+                      },
+                      false, {}, {}, true});
+  registry.push_back({"link-ecef",
+                      "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes (or a seed tree "
+                      "so placed, as link-fnf)",
+                      "ECEF-LA (Barchet-Steffenel-Mounié, section 4.4) with link capacities; link_aware/README.md",
+                      [](const BroadcastInstance& instance, NodeId root) {
+                        return with_link_timed_seeds(schedule_link_ecef(instance, root), instance, root, "link-ecef");
+                      },
                       false, {}, {}, true});
   registry.push_back({"link-binomial", "the binomial tree, each send placed where no shared link of its route is over-subscribed",
                       "binomial (Beaumont-Marchal-Robert, Algorithm 4) with link capacities; link_aware/README.md",

@@ -31,4 +31,12 @@ BroadcastTree pace_link_aware(const BroadcastInstance& instance, NodeId root, co
                               const std::function<std::optional<BroadcastTree>(double)>& build,
                               BroadcastTree atomic_tree);
 
+/// `shape` with its send orders kept, placed in the instance's link timeline so that no shared link
+/// is over-subscribed: re-timed (retime_under_link_capacity) for one slice, paced (pace_link_aware)
+/// for several. Any tree can be made exact this way (link-binomial is the binomial tree's).
+BroadcastTree link_timed(const BroadcastTree& shape, const BroadcastInstance& instance, NodeId root,
+                         const std::string& who);
+/// The exact makespan of a link-timed tree (its send starts, and its pace with several slices) with
+/// the instance's slices, under link_aware_costs: what the replay gives.
+double link_timed_makespan(const BroadcastTree& timed, const BroadcastInstance& instance, const std::string& who);
 }  // namespace hbcast
