@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace hbcast::test_support;
 
@@ -167,5 +170,43 @@ TEST(MultiTreeCli, SmpiRunsTheFormsAsTheReplayDoes)
     const auto json = nlohmann::json::parse(result.out);
     EXPECT_LE(std::abs(json.at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6)
         << form << ": " << json.dump();
+  }
+}
+
+// Where trees share links: SimGrid's FAT_TREE (4 leaves x 4 hosts, SPLITDUPLEX links shared by
+// the routes through each leaf) and two clusters behind SHARED backbones. `hbcast smpi` runs each
+// plan with libhbcast_mpi beside the replay: the rate-capped form (both port models), the periodic
+// form (one-port) and the concurrent form under the multi-port model, whose senders wait each
+// host's send gap (the plan's send_gaps) after every send, as the replay does. 16 MiB in 16 slices:
+// whole slices, as the replay has them.
+TEST(MultiTreeCli, SmpiRunsEveryFormAsTheReplayDoesWhereTreesShareLinks)
+{
+  TemporaryDirectory dir;
+  const std::vector<std::pair<std::string, std::vector<std::string>>> platforms = {
+      {"fat-tree", {"generate", "fat-tree", "--leaves", "4", "--hosts-per-leaf", "4"}},
+      {"backbone", {"generate", "backbone", "--clusters", "2", "--nodes", "4"}}};
+  for (const auto& [family, generate] : platforms) {
+    const std::string platform = dir.path() + "/" + family + ".xml";
+    auto command = generate;
+    command.insert(command.end(), {"-o", platform});
+    ASSERT_EQ(run_hbcast(command).exit_status, 0) << family;
+    for (const std::string port : {"one", "multi"}) {
+      const std::string schedulers =
+          port == "one" ? "multi-tree-capped,multi-tree-periodic" : "multi-tree,multi-tree-capped";
+      const std::string plan = dir.path() + "/" + family + "-" + port + ".json";
+      const auto simulated = run_hbcast({"simulate", platform, "-s", schedulers, "--param", "alone=0", "--port", port,
+                                         "--size", "16MiB", "--slices", "16", "--plan", plan});
+      ASSERT_EQ(simulated.exit_status, 0) << family << " " << port << ": " << simulated.err;
+      for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+        const std::string file = entry.path().string();
+        if (file.rfind(dir.path() + "/" + family + "-" + port + ".", 0) != 0)
+          continue;
+        const auto result = run_hbcast({"smpi", "--plan", file, "--format", "json"});
+        ASSERT_EQ(result.exit_status, 0) << file << ": " << result.err;
+        const auto json = nlohmann::json::parse(result.out);
+        EXPECT_LE(std::abs(json.at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6)
+            << file << ": " << json.dump();
+      }
+    }
   }
 }

@@ -42,16 +42,19 @@ public:
   {
     MPI_Aint lower_bound = 0;
     MPI_Type_get_extent(datatype, &lower_bound, &extent_);
+    MPI_Type_size(datatype, &type_size_);
   }
   std::size_t size() const { return ranges_.size(); }
   void* at(std::size_t j) const { return base_ + static_cast<MPI_Aint>(ranges_[j].first) * extent_; }
   int count(std::size_t j) const { return static_cast<int>(ranges_[j].count); }
+  double bytes(std::size_t j) const { return static_cast<double>(ranges_[j].count) * static_cast<double>(type_size_); }
   MPI_Datatype datatype() const { return datatype_; }
 
 private:
   char* base_;
   MPI_Datatype datatype_;
   MPI_Aint extent_ = 0;
+  int type_size_ = 0;
   std::vector<SliceRange> ranges_;
 };
 
@@ -66,6 +69,16 @@ std::vector<std::size_t> slices_in_their_trees(const std::vector<std::size_t>& t
     index.push_back(seen[tree]++);
   }
   return index;
+}
+
+// Sleeps `seconds`: real time under MPI, simulated time under SMPI.
+void sleep_for(double seconds)
+{
+  if (!(seconds > 0.0))
+    return;
+  timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
+  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+  }
 }
 
 class SliceForwarder {
@@ -107,6 +120,8 @@ public:
       if (int error = forward(j))
         return error;
     }
+    if (int error = MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(), MPI_STATUSES_IGNORE))
+      return error;
     return MPI_Waitall(static_cast<int>(last_send_.size()), last_send_.data(), MPI_STATUSES_IGNORE);
   }
 
@@ -143,26 +158,42 @@ private:
           return error;
         continue;
       }
-      // Multi-port: all children at once, but an edge carries one slice at a time (Beaumont-Marchal-Robert, 3.2).
-      if (int error = MPI_Wait(&last_send_[child], MPI_STATUS_IGNORE))
+      // Multi-port: all children at once, but an edge of one tree carries one slice at a time
+      // (Beaumont-Marchal-Robert, 3.2); a multi-tree plan's slices go out as soon as they are held.
+      MPI_Request* request = &last_send_[child];
+      if (plan_.trees.size() > 1) {
+        request = &sends_.emplace_back(MPI_REQUEST_NULL);
+      } else if (int error = MPI_Wait(request, MPI_STATUS_IGNORE)) {
         return error;
-      if (int error = MPI_Isend(buffer_.at(j), buffer_.count(j), buffer_.datatype(), child, tag_of(j), comm_,
-                                &last_send_[child]))
+      }
+      if (int error = MPI_Isend(buffer_.at(j), buffer_.count(j), buffer_.datatype(), child, tag_of(j), comm_, request))
         return error;
+      sleep_for(send_gap(j));
     }
     return MPI_SUCCESS;
+  }
+
+  // The pause after a multi-port send of slice j: the replay's send overhead (the plan's send gap).
+  // Under SMPI a message carries 16 bytes more (SMPI's envelope), which the gap counts.
+  double send_gap(std::size_t j) const
+  {
+    const auto rank = static_cast<std::size_t>(rank_);
+    if (plan_.send_latency.empty() || (plan_.send_latency[rank] <= 0.0 && plan_.send_seconds_per_byte[rank] <= 0.0))
+      return 0.0;
+#ifdef HBCAST_SMPI
+    constexpr double kEnvelope = 16.0;
+#else
+    constexpr double kEnvelope = 0.0;
+#endif
+    return plan_.send_latency[rank] + (buffer_.bytes(j) + kEnvelope) * plan_.send_seconds_per_byte[rank];
   }
 
   // A send the plan times (LCF's schedules) starts no earlier than its time after this rank
   // entered the broadcast. nanosleep: real time under MPI, simulated time under SMPI.
   void wait_until(double start) const
   {
-    const double remaining = start - (MPI_Wtime() - entered_);
-    if (start < 0.0 || remaining <= 0.0)
-      return;
-    timespec pause{static_cast<time_t>(remaining), static_cast<long>((remaining - std::floor(remaining)) * 1e9)};
-    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
-    }
+    if (start >= 0.0)
+      sleep_for(start - (MPI_Wtime() - entered_));
   }
 
   const double entered_ = MPI_Wtime();
@@ -175,17 +206,13 @@ private:
   std::vector<MPI_Request> receives_;
   std::vector<int> indices_;  // MPI_Testsome's answer
   std::vector<MPI_Request> last_send_;
+  std::vector<MPI_Request> sends_;  // a multi-tree plan's multi-port sends
 };
 
 // Sleeps until `seconds` after `since` (MPI_Wtime): real time under MPI, simulated under SMPI.
 void sleep_until(double since, double seconds)
 {
-  const double remaining = seconds - (MPI_Wtime() - since);
-  if (remaining <= 0.0)
-    return;
-  timespec pause{static_cast<time_t>(remaining), static_cast<long>((remaining - std::floor(remaining)) * 1e9)};
-  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
-  }
+  sleep_for(seconds - (MPI_Wtime() - since));
 }
 
 // The periodic form: this rank's steps (core's periodic_steps, which the replay runs too), each a

@@ -111,6 +111,14 @@ RankPlan map_plan_to_ranks(const BroadcastPlan& plan, const std::vector<std::str
     for (int parent : mapped.trees.back().parent)
       mapped.parents.back().push_back(parent < 0 ? kNoNode : static_cast<NodeId>(parent));
   }
+  mapped.send_latency.assign(rank_hosts.size(), 0.0);
+  mapped.send_seconds_per_byte.assign(rank_hosts.size(), 0.0);
+  if (mapped.multi_port)
+    for (const auto& gap : plan.send_gaps)
+      if (const auto rank = rank_of.find(gap.host); rank != rank_of.end()) {
+        mapped.send_latency[static_cast<std::size_t>(rank->second)] = gap.latency;
+        mapped.send_seconds_per_byte[static_cast<std::size_t>(rank->second)] = gap.seconds_per_byte;
+      }
   const auto form = multi_tree_form_named(plan.form);
   if (!form)
     throw PlanError("plan: unknown form '" + plan.form + "'");

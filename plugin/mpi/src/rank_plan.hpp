@@ -32,6 +32,8 @@ struct RankPlan {
   /// periodic: the slots over ranks, and each tree's parents as core's periodic_steps reads them.
   PeriodicSchedule schedule;
   std::vector<std::vector<NodeId>> parents;
+  /// Multi-port: each rank's pause after a send, latency + bytes x seconds per byte (the plan's send gaps).
+  std::vector<double> send_latency, send_seconds_per_byte;
 };
 
 /// Maps `plan` onto ranks, rank r running on rank_hosts[r]. Throws PlanError (hbcast/plan/

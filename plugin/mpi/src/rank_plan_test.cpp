@@ -87,3 +87,17 @@ TEST(RankPlan, SeveralWeightedTreesAndMultiPort)
   EXPECT_EQ(mapped.weights, (std::vector<double>{1.0, 3.0}));
   EXPECT_EQ(mapped.trees[1].parent, (std::vector<int>{-1, 2, 3, 0}));
 }
+
+// Each rank gets its host's send gap under the multi-port model; a one-port plan pauses nowhere.
+TEST(RankPlan, SendGapsFollowTheirHostsToTheirRanks)
+{
+  auto plan = chain_plan();
+  plan.port = "multi-port";
+  plan.send_gaps = {{"c", 2e-6, 8e-9}};
+  const auto mapped = map_plan_to_ranks(plan, {"d", "c", "b", "a"});
+  EXPECT_EQ(mapped.send_latency, (std::vector<double>{0.0, 2e-6, 0.0, 0.0}));
+  EXPECT_EQ(mapped.send_seconds_per_byte, (std::vector<double>{0.0, 8e-9, 0.0, 0.0}));
+  plan.port = "one-port";
+  const auto one_port = map_plan_to_ranks(plan, {"d", "c", "b", "a"});
+  EXPECT_EQ(one_port.send_seconds_per_byte, (std::vector<double>(4, 0.0)));
+}

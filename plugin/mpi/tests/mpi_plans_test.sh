@@ -1,7 +1,7 @@
 #!/bin/sh
 # libhbcast_mpi under Open MPI on this machine: every scheduler's plan (atomic, pipelined one-port,
 # pipelined multi-port, a root that is not the first host, multi-tree plans and their rate-capped and
-# periodic forms) on an 8-host platform, run by
+# periodic forms, multi-port plans with send gaps) on 8-host platforms, run by
 # `mpirun -np 8`; hbcast_mpi_check checks that every rank's buffer is bit-identical to the
 # root's (random data, odd sizes, a count not divisible by the slices, a derived datatype).
 # Then the errors: a plan that does not match the communicator fails with a message, no hang.
@@ -30,6 +30,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
   --plan "$work/form.json" --format csv >/dev/null
 "$hbcast" simulate "$work/p8.xml" -s multi-tree-capped --param alone=0 --size 1MB --slices 9 --port multi \
   --plan "$work/form-mp.json" --format csv >/dev/null
+# Multi-port plans whose senders pause their send gap after each send (a fat-tree's hosts share
+# their up link): one tree, several trees.
+"$hbcast" generate fat-tree --leaves 2 --hosts-per-leaf 4 -o "$work/ft8.xml" >/dev/null
+"$hbcast" simulate "$work/ft8.xml" -s flat,two-tree,multi-tree --size 1MB --slices 6 --port multi \
+  --plan "$work/gaps.json" --format csv >/dev/null
+grep -q '"send_gaps"' "$work/gaps.two-tree.json" || fail "no send gaps in a multi-port fat-tree plan"
 grep -q '"weight"' "$work/multi-tree.json" || fail "no multi-tree plan written"
 grep -q '"slots"' "$work/form.multi-tree-periodic.json" || fail "no periodic plan written"
 grep -q '"form": "capped"' "$work/form-mp.json" || fail "no multi-port rate-capped plan written"

@@ -168,6 +168,27 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
   to_periodic_schedule(plan, plan.hosts);  // one port per slot, every edge's block sent once
 }
 
+void read_send_gaps(const Json& json, const std::set<std::string>& hosts, BroadcastPlan& plan)
+{
+  if (!json.contains("send_gaps"))
+    return;
+  const auto gaps = field<Json>(json, "send_gaps", "plan");
+  if (!gaps.is_array())
+    throw PlanError("plan: \"send_gaps\" must be a list");
+  std::set<std::string> seen;
+  for (std::size_t k = 0; k < gaps.size(); ++k) {
+    const std::string at = "plan send gap " + std::to_string(k);
+    PlanSendGap gap{field<std::string>(gaps[k], "host", at), field<double>(gaps[k], "latency", at),
+                    field<double>(gaps[k], "seconds_per_byte", at)};
+    check_host(hosts, gap.host, at);
+    if (!seen.insert(gap.host).second)
+      throw PlanError(at + ": host '" + gap.host + "' has a gap already");
+    if (!(gap.latency >= 0.0 && gap.latency < 1e6) || !(gap.seconds_per_byte >= 0.0 && gap.seconds_per_byte < 1e6))
+      throw PlanError(at + ": \"latency\" and \"seconds_per_byte\" must be >= 0 and finite");
+    plan.send_gaps.push_back(std::move(gap));
+  }
+}
+
 }  // namespace
 
 std::string plan_to_json(const BroadcastPlan& plan)
@@ -201,6 +222,12 @@ std::string plan_to_json(const BroadcastPlan& plan)
       slots.push_back(std::move(pieces));
     }
     json["slots"] = std::move(slots);
+  }
+  if (!plan.send_gaps.empty()) {
+    Json gaps = Json::array();
+    for (const auto& gap : plan.send_gaps)
+      gaps.push_back({{"host", gap.host}, {"latency", gap.latency}, {"seconds_per_byte", gap.seconds_per_byte}});
+    json["send_gaps"] = std::move(gaps);
   }
   if (plan.predicted_makespan)
     json["predicted_makespan"] = *plan.predicted_makespan;
@@ -248,6 +275,7 @@ BroadcastPlan plan_from_json(const std::string& text)
     check_tree_shape(plan.trees.back(), plan.root, where);
   }
   read_form(json, hosts, plan);
+  read_send_gaps(json, hosts, plan);
   if (json.contains("predicted_makespan"))
     plan.predicted_makespan = field<double>(json, "predicted_makespan", "plan");
   if (json.contains("simulated_makespan"))

@@ -249,3 +249,32 @@ TEST(PlanJson, RefusesBadFormsNamingTheProblem)
       [{"tree": 0, "from": "a", "to": "c", "first": 0, "last": 1}]])"),
                     "not an edge of tree 0");
 }
+
+// A multi-port plan carries each paced host's send gap; libhbcast_mpi waits it after each send.
+TEST(PlanJson, SendGapsRoundTripAndBadOnesAreRefused)
+{
+  const std::vector<std::string> hosts = names(3);
+  BroadcastPlan plan = plan_of(BroadcastTree(0, {{1, 2}, {}, {}}), hosts);
+  plan.port = "multi-port";
+  plan.send_gaps = {{"host-0", 1e-6, 8e-9}, {"host-2", 0.0, 1e-9}};
+  const BroadcastPlan read = plan_from_json(plan_to_json(plan));
+  ASSERT_EQ(read.send_gaps.size(), 2u);
+  EXPECT_EQ(read.send_gaps[0].host, "host-0");
+  EXPECT_DOUBLE_EQ(read.send_gaps[0].latency, 1e-6);
+  EXPECT_DOUBLE_EQ(read.send_gaps[0].seconds_per_byte, 8e-9);
+  EXPECT_EQ(read.send_gaps[1].host, "host-2");
+  plan.send_gaps.clear();
+  EXPECT_EQ(plan_to_json(plan).find("send_gaps"), std::string::npos);
+
+  const std::string text = valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "b"}, {"from": "a", "to": "c"}]}])");
+  const auto with_gaps = [&](const std::string& gaps) {
+    return text.substr(0, text.size() - 1) + R"(, "send_gaps": )" + gaps + "}";
+  };
+  EXPECT_EQ(plan_from_json(with_gaps(R"([{"host": "a", "latency": 0, "seconds_per_byte": 1e-8}])")).send_gaps.size(), 1u);
+  expect_plan_error(with_gaps("{}"), "\"send_gaps\" must be a list");
+  expect_plan_error(with_gaps(R"([{"host": "z", "latency": 0, "seconds_per_byte": 0}])"), "send gap 0: host 'z'");
+  expect_plan_error(with_gaps(R"([{"host": "a", "latency": -1, "seconds_per_byte": 0}])"), "must be >= 0 and finite");
+  expect_plan_error(with_gaps(R"([{"host": "a", "latency": 0}])"), "missing \"seconds_per_byte\"");
+  expect_plan_error(with_gaps(R"([{"host": "a", "latency": 0, "seconds_per_byte": 0}, {"host": "a", "latency": 0, "seconds_per_byte": 0}])"),
+                    "host 'a' has a gap already");
+}

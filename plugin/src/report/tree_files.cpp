@@ -73,6 +73,10 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
     plan.form_slices = run.plan_form_slices;
     plan.slots = to_plan_slots(run.plan_schedule, report.host_names);
   }
+  if (plan.port == "multi-port")
+    for (std::size_t u = 0; u < report.send_gaps.size() && u < report.host_names.size(); ++u)
+      if (report.send_gaps[u][0] > 0.0 || report.send_gaps[u][1] > 0.0)
+        plan.send_gaps.push_back({report.host_names[u], report.send_gaps[u][0], report.send_gaps[u][1]});
   plan.predicted_makespan = run.pairwise.makespan;
   plan.simulated_makespan = run.simulated.makespan;
   return plan;

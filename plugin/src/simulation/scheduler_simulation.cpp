@@ -936,8 +936,17 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
     header_.members = names_of(members_, platform_.host_names());
     header_.member_selection = describe_member_selection(options);
   }
-  if (options.keep_trees)
+  if (options.keep_trees) {
     header_.host_names = platform_.host_names();
+    bool paced = false;
+    for (NodeId u = 0; u < costs_->size(); ++u) {
+      const SendOverhead& overhead = costs_->send_overhead_of(u);
+      header_.send_gaps.push_back({overhead.latency, overhead.inverse_bandwidth});
+      paced = paced || overhead.latency > 0.0 || overhead.inverse_bandwidth > 0.0;
+    }
+    if (!paced)
+      header_.send_gaps.clear();
+  }
 }
 
 // The engine is not torn down (SessionPlatform).

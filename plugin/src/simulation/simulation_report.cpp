@@ -372,6 +372,8 @@ void to_json(nlohmann::json& json, const SimulationReport& report)
     json["best_finalists"] = report.best_finalists;
   if (!report.host_names.empty())
     json["host_names"] = report.host_names;
+  if (!report.send_gaps.empty())
+    json["send_gaps"] = report.send_gaps;
   if (!report.members.empty()) {
     json["members"] = report.members;
     json["member_selection"] = report.member_selection;
@@ -437,6 +439,8 @@ void from_json(const nlohmann::json& json, SimulationReport& report)
   report.member_selection = json.value("member_selection", std::string());
   if (json.contains("host_names"))
     report.host_names = json.at("host_names").get<std::vector<std::string>>();
+  if (json.contains("send_gaps"))
+    report.send_gaps = json.at("send_gaps").get<std::vector<std::array<double, 2>>>();
   report.lp_throughput = optional_number(json, "lp_throughput");
   report.mpi_baselines = json.value("mpi_baselines", std::vector<MpiBaseline>{});
   report.deployed_smpi = optional_number(json, "deployed_smpi");

@@ -33,6 +33,15 @@ struct PlanPiece {
   double last = 1.0;
 };
 
+/// A host's gap between two sends of a multi-port plan: `latency` + slice bytes x
+/// `seconds_per_byte` (its shared up link's, or its hbcast/send_latency and hbcast/send_bandwidth
+/// properties), as the replay paces them; hosts without one send back to back.
+struct PlanSendGap {
+  std::string host;
+  double latency = 0.0;
+  double seconds_per_byte = 0.0;
+};
+
 /// A broadcast plan: what `hbcast simulate --plan` writes and libhbcast_mpi runs. Plain data, by
 /// host name (host order is the platform's declaration order); see docs/deployment.md, "Plans", for the format.
 struct BroadcastPlan {
@@ -53,6 +62,8 @@ struct BroadcastPlan {
   std::string form = "concurrent";
   std::size_t form_slices = 0;
   std::vector<std::vector<PlanPiece>> slots;
+  /// Multi-port plans: the hosts whose sends are paced (libhbcast_mpi waits the gap after each).
+  std::vector<PlanSendGap> send_gaps;
   /// hbcast's figures for the plan when it was written (informative): pairwise prediction and
   /// SimGrid replay of the makespan, in seconds.
   std::optional<double> predicted_makespan;

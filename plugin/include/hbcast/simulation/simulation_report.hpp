@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cmath>
 
 #include <map>
@@ -173,6 +174,9 @@ struct SimulationReport {
   std::vector<std::string> members;
   std::string member_selection;
   std::vector<std::string> host_names;      ///< only with the trees (for --dot)
+  /// With the trees: each host's multi-port send gap (latency, seconds per byte), as the replay
+  /// paces its sends (host_send_overhead); empty when no host has one.
+  std::vector<std::array<double, 2>> send_gaps;
   /// The optimal multi-tree one-port throughput (bytes/s) of SSB(G), when asked for and the
   /// platform has direct links (Beaumont-Marchal-Robert, section 4.1).
   std::optional<double> lp_throughput;
