@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -208,13 +209,15 @@ std::string three_in_a_line(const TemporaryDirectory& dir, const std::string& fa
   return dir.write("line.xml", xml + "</zone></platform>\n");
 }
 
-// The multi-tree plan's row (4 slices of 1 MiB), checked to be the chain's plan.
-std::string multi_tree_row(const TemporaryDirectory& dir, const std::string& platform, const std::string& port)
+// A multi-tree plan's row (4 slices of 1 MiB); `scheduler` is multi-tree (its plan written for
+// the checks below), multi-tree-capped or multi-tree-periodic.
+std::string multi_tree_row(const TemporaryDirectory& dir, const std::string& platform, const std::string& port,
+                           const std::string& scheduler = "multi-tree")
 {
   const std::string plan = dir.path() + "/plan-" + port + ".json";
-  const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--slices", "4", "--port", port,
+  const auto result = run_hbcast({"simulate", platform, "-s", scheduler, "--slices", "4", "--port", port,
                                   "--format", "json", "--plan", plan});
-  const std::string context = port + "-port: " + result.err;
+  const std::string context = scheduler + ", " + port + "-port: " + result.err;
   EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
   EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
   const auto run = nlohmann::json::parse(result.out)["runs"][0];
@@ -277,29 +280,117 @@ TEST(FaultInjection, MultiTreePlansNameTheFirstFailedTransferInBothPortModels)
 
 // On the eight-host platform the plans have several trees (multi-port) and the faults strand
 // hosts through several of them: every combination ends with a failed row naming a transfer,
-// without a hang or a deadlock report.
-TEST(FaultInjection, MultiTreePlansNeverHangOnTheEightHostPlatform)
+// without a hang or a deadlock report, in every form of the plan (the periodic form is one-port).
+void never_hangs_on_the_eight_host_platform(const std::string& scheduler, const std::vector<std::string>& ports)
 {
   const std::vector<std::pair<std::string, std::string>> faults{
       {"link l0_3", "0.0005 0\n"}, {"link l1_3", "0.0005 0\n"}, {"host h4", "0.02 0\n"}, {"host h5", "0 0\n"}};
+  std::size_t failed = 0;
   for (const auto& [faulty, profile] : faults)
-    for (const std::string port : {"one", "multi"})
+    for (const std::string& port : ports)
       for (const std::string slices : {"1", "16"}) {
         TemporaryDirectory dir;
         const auto platform = eight_hosts(dir, faulty, profile);
-        const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--slices", slices, "--port", port,
+        const auto result = run_hbcast({"simulate", platform, "-s", scheduler, "--slices", slices, "--port", port,
                                         "--format", "json"});
-        const std::string context = faulty + ", " + port + "-port, " + slices + " slices: " + result.err;
-        // With h5 down from the start, multi-port and 16 slices, h3's own send to h5 fails: it
-        // stops sending but still waits for its parents' slices; once they have all stopped, it
-        // is stopped too, instead of SimGrid's deadlock report.
+        const std::string context = scheduler + ", " + faulty + ", " + port + "-port, " + slices + " slices: " + result.err;
+        // (multi-tree, h5 down from the start, multi-port, 16 slices: h3's own send to h5 fails;
+        // it stops sending but still waits for its parents' slices, and is stopped once they have
+        // all stopped, instead of SimGrid's deadlock report.)
         EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
         EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
         EXPECT_EQ(result.err.find("crashed"), std::string::npos) << context;
+        EXPECT_EQ(result.err.find("Assertion"), std::string::npos) << context;
         const auto run = nlohmann::json::parse(result.out)["runs"][0];
         if (run["status"] == "ok")
           continue;  // the plan does not use what fails
+        ++failed;
         EXPECT_EQ(result.exit_status, 1) << context;
+        EXPECT_EQ(run["status"], "failed") << context;
         EXPECT_EQ(run.value("error", std::string()).rfind(kFailed, 0), 0u) << context;
       }
+  EXPECT_GE(failed, faults.size() * ports.size()) << scheduler << ": most combinations must meet their fault";
+}
+
+TEST(FaultInjection, MultiTreePlansNeverHangOnTheEightHostPlatform)
+{
+  never_hangs_on_the_eight_host_platform("multi-tree", {"one", "multi"});
+}
+
+TEST(FaultInjection, CappedMultiTreePlansNeverHangOnTheEightHostPlatform)
+{
+  never_hangs_on_the_eight_host_platform("multi-tree-capped", {"one", "multi"});
+}
+
+TEST(FaultInjection, PeriodicMultiTreePlansNeverHangOnTheEightHostPlatform)
+{
+  never_hangs_on_the_eight_host_platform("multi-tree-periodic", {"one"});
+}
+
+// The capped and periodic forms of the chain's plan on three hosts in a line meet each fault as
+// the multi-tree replay does (derived above): the same transfer fails at the same time, the same
+// hosts are left. `sweep` carries the same rows; `hbcast smpi` stops at the replay of its plan,
+// with that row (an MPI run has no failure semantics to compare).
+TEST(FaultInjection, EveryMultiTreeFormGivesTheSameRowOnThreeHostsInALine)
+{
+  const std::vector<std::pair<std::string, std::string>> faults{{"link l0_1", "0 0\n"},
+                                                                {"link l1_2", "0.0005 0\n"},
+                                                                {"link l0_1", "0.02 0\n"},
+                                                                {"host h1", "0.02 0\n"},
+                                                                {"host h2", "0 0\n"}};
+  for (const auto& [faulty, profile] : faults) {
+    TemporaryDirectory dir;
+    const auto platform = three_in_a_line(dir, faulty, profile);
+    const std::string context = faulty + " (" + profile.substr(0, profile.size() - 1) + ")";
+    const std::string row = multi_tree_row(dir, platform, "one");
+    EXPECT_EQ(row.rfind(kFailed, 0), 0u) << context << ": " << row;
+    EXPECT_EQ(multi_tree_row(dir, platform, "multi"), row) << context;
+    EXPECT_EQ(multi_tree_row(dir, platform, "one", "multi-tree-capped"), row) << context;
+    EXPECT_EQ(multi_tree_row(dir, platform, "multi", "multi-tree-capped"), row) << context;
+    EXPECT_EQ(multi_tree_row(dir, platform, "one", "multi-tree-periodic"), row) << context;
+
+    const auto scenario = dir.write("line.yaml", "platform: {file: line.xml}\n"
+                                                 "schedulers: [multi-tree, multi-tree-capped, multi-tree-periodic]\n"
+                                                 "port: [one, multi]\nslices: [4]\n");
+    const std::string output = dir.path() + "/out.jsonl";
+    const auto sweep = run_hbcast({"sweep", scenario, "--format", "jsonl", "-o", output, "-j", "2"});
+    EXPECT_EQ(sweep.exit_status, 1) << context << ": " << sweep.err;
+    std::size_t rows = 0;
+    std::istringstream lines(read_file(output));
+    for (std::string line; std::getline(lines, line); ++rows) {
+      const auto point = nlohmann::json::parse(line);
+      if (point["scheduler"] == "multi-tree-periodic" && point["port"] == "multi-port") {
+        EXPECT_EQ(point["status"], "not-applicable") << line;  // its slots are one-port matchings
+        continue;
+      }
+      EXPECT_EQ(point["status"], "failed") << line;
+      EXPECT_EQ(point.value("error", std::string()), row) << context << ": " << line;
+    }
+    EXPECT_EQ(rows, 6u) << context;
+
+    // The clean platform's plan, run by `hbcast smpi` on the faulty one.
+    TemporaryDirectory clean;
+    const std::string plan = clean.path() + "/plan-one.json";
+    EXPECT_EQ(multi_tree_row(clean, three_in_a_line(clean, "", ""), "one"), "ok");
+    const auto smpi = run_hbcast({"smpi", platform, "--plan", plan});
+    EXPECT_EQ(smpi.exit_status, 2) << context << ": " << smpi.err;
+    EXPECT_EQ(smpi.out, "") << context;
+    // Its replay stands for SMPI's messages, 16 bytes more each (the envelope): the same transfer
+    // and hosts, its time later by at most two hops of 16 B / 125 MB/s = 0.128 us.
+    const std::string prefix = "hbcast: error: '" + plan + "': ";
+    ASSERT_EQ(smpi.err.rfind(prefix, 0), 0u) << context << ": " << smpi.err;
+    const auto time_of = [](const std::string& line) {
+      const auto at = line.find(" failed at ");
+      return at == std::string::npos ? -1.0 : std::stod(line.substr(at + 11));
+    };
+    const auto without_time = [](std::string line) {
+      const auto at = line.find(" failed at "), end = line.find(" s; ");
+      return at == std::string::npos || end == std::string::npos ? line : line.erase(at, end - at);
+    };
+    const std::string smpi_row = smpi.err.substr(prefix.size(), smpi.err.size() - prefix.size() - 1);
+    EXPECT_EQ(without_time(smpi_row), without_time(row)) << context;
+    EXPECT_GE(time_of(smpi_row), time_of(row)) << context << ": " << smpi_row;
+    EXPECT_LE(time_of(smpi_row) - time_of(row), 2 * 16 / 125e6 + 1e-9) << context << ": " << smpi_row;
+    EXPECT_EQ(std::count(smpi.err.begin(), smpi.err.end(), '\n'), 1) << smpi.err;
+  }
 }
