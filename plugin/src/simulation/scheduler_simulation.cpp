@@ -619,6 +619,10 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
   std::vector<double> ready_times;
   run.own = predict(tree, own_costs, options.message_bytes, options.slices, port);
   run.pairwise = predict(tree, pairwise_costs, options.message_bytes, options.slices, port, &ready_times);
+  // The link analysis of every slice transfer can take longer than a run's share of its budget
+  // on large platforms: the predictions are kept if it is stopped there.
+  if (options.replay && predicted)
+    predicted(run);
 
   std::optional<ContentionReport> analysis;
   set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
