@@ -85,7 +85,10 @@ private:
 
 }  // namespace
 
-TEST(MpiBaselinesCli, SigtermStopsTheSmpiRunsAndKeepsTheFinishedRows)
+namespace {
+
+// `signal` while the second smpirun runs: it is ended, the finished rows are kept.
+void stop_the_smpi_runs_with(int signal, int exit_status, const std::string& name)
 {
   TemporaryDirectory dir;
   const std::string platform = fat_tree(dir);
@@ -98,7 +101,7 @@ TEST(MpiBaselinesCli, SigtermStopsTheSmpiRunsAndKeepsTheFinishedRows)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   const pid_t running = run.wait_for_child("smpirun");
   ASSERT_NE(running, 0) << "no second smpirun";
-  EXPECT_EQ(run.interrupt(SIGTERM), 143);
+  EXPECT_EQ(run.interrupt(signal), exit_status);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_NE(kill(running, 0), 0) << "smpirun " << running << " left running";
   const auto report = nlohmann::json::parse(run.out());
@@ -107,7 +110,19 @@ TEST(MpiBaselinesCli, SigtermStopsTheSmpiRunsAndKeepsTheFinishedRows)
   ASSERT_EQ(baselines.size(), 24u);
   EXPECT_EQ(baselines.at(0).at("status"), "ok");
   EXPECT_EQ(baselines.back().at("status"), "interrupted");
-  EXPECT_NE(run.err().find("hbcast: interrupted by SIGTERM: "), std::string::npos) << run.err();
+  EXPECT_NE(run.err().find("hbcast: interrupted by " + name + ": "), std::string::npos) << run.err();
+}
+
+}  // namespace
+
+TEST(MpiBaselinesCli, SigtermStopsTheSmpiRunsAndKeepsTheFinishedRows)
+{
+  stop_the_smpi_runs_with(SIGTERM, 143, "SIGTERM");
+}
+
+TEST(MpiBaselinesCli, SigintStopsTheSmpiRunsAndKeepsTheFinishedRows)
+{
+  stop_the_smpi_runs_with(SIGINT, 130, "SIGINT");
 }
 
 TEST(MpiBaselinesCli, FailedAlgorithmsExitOneAndAreListedAndSmpLinearIsExplained)
