@@ -137,3 +137,52 @@ TEST(UnroutablePairs, LpSaysWhyAProgramIsUnbounded)
   EXPECT_NE(result.out.find("multi-port: unbounded: no port or link limits the rate"), std::string::npos)
       << result.out;
 }
+
+// Odd but valid platforms a user may write: every scheduler gives a row, none fails.
+TEST(OddPlatforms, NoneSubZonesOneHostAndTracesWithProperties)
+{
+  TemporaryDirectory dir;
+  const std::string head = R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+)";
+  // One host per routing="None" sub-zone, joined by a zoneRoute (SimGrid 3.32 aborts on a host's
+  // route to itself there: hbcast does not ask it).
+  const std::string none_zones = dir.write("none.xml", head + R"(<zone id="top" routing="Full">
+  <zone id="z1" routing="None"><host id="a" speed="1Gf"/></zone>
+  <zone id="z2" routing="None"><host id="b" speed="1Gf"/></zone>
+  <link id="l" bandwidth="1GBps" latency="10us"/>
+  <zoneRoute src="z1" dst="z2" gw_src="a" gw_dst="b"><link_ctn id="l"/></zoneRoute>
+</zone></platform>
+)");
+  const std::string one_host =
+      dir.write("one.xml", head + R"(<zone id="z" routing="Full"><host id="only" speed="1Gf"/></zone></platform>
+)");
+  const std::string traced = dir.write("traced.xml", head + R"(<zone id="z" routing="Floyd">
+  <prop id="zone_prop" value="x"/>
+  <host id="a" speed="1Gf, 500Mf" core="4"><prop id="wattage_per_state" value="100.0:200.0, 93.0:170.0"/></host>
+  <host id="b" speed="2Gf"><prop id="foo" value="bar"/></host>
+  <host id="c" speed="100kf"/>
+  <router id="r"/>
+  <link id="la" bandwidth="10Gbps" latency="5us"><prop id="x" value="y"/></link>
+  <link id="lb" bandwidth="1TBps" latency="1ns"/>
+  <link id="lc" bandwidth="125MBps" latency="0.1ms" sharing_policy="FATPIPE"/>
+  <route src="a" dst="r"><link_ctn id="la"/></route>
+  <route src="b" dst="r"><link_ctn id="lb"/></route>
+  <route src="c" dst="r"><link_ctn id="lc"/></route>
+  <trace id="tr" periodicity="1.0">
+0.0 1.0
+0.5 0.5
+  </trace>
+  <trace_connect kind="SPEED" trace="tr" element="a"/>
+</zone></platform>
+)");
+  for (const auto& platform : {none_zones, one_host, traced}) {
+    const auto result = run_hbcast({"simulate", platform, "--format", "json"});
+    ASSERT_EQ(result.exit_status, 0) << platform << ": " << result.err;
+    const auto report = nlohmann::json::parse(result.out);
+    EXPECT_GE(report.at("runs").size(), 10u) << platform;
+    for (const auto& run : report.at("runs"))
+      EXPECT_EQ(run.at("status"), "ok") << platform << ": " << run;
+  }
+}
