@@ -184,5 +184,10 @@ TEST(OddPlatforms, NoneSubZonesOneHostAndTracesWithProperties)
     EXPECT_GE(report.at("runs").size(), 10u) << platform;
     for (const auto& run : report.at("runs"))
       EXPECT_EQ(run.at("status"), "ok") << platform << ": " << run;
-  }
+  }  // best on one host: every plan takes no time, the runner-up's margin is 0.
+  const auto best = run_hbcast({"simulate", one_host, "-s", "best", "--format", "json"});
+  ASSERT_EQ(best.exit_status, 0) << best.err;
+  const auto report = nlohmann::json::parse(best.out);
+  const auto& chosen = run_named(report, "best");
+  EXPECT_EQ(chosen.at("best").at("runner_up").at("margin"), 0.0) << chosen;
 }

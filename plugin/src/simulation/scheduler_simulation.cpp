@@ -43,11 +43,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
-#include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -364,6 +365,15 @@ void keep_tree(SchedulerRun& run, const BroadcastTree& tree)
     for (NodeId u = 0; u < tree.size(); ++u)
       run.send_starts.push_back(tree.send_start(u).value_or(-1.0));
   run.slice_period = tree.slice_period();
+}
+
+// How much later the runner-up finishes than the winner, relative to it: 0 when both take no time
+// (a platform of one host), infinite when only the winner does.
+double relative_margin(double runner_up, double winner)
+{
+  if (runner_up == winner)
+    return 0.0;
+  return winner > 0.0 ? runner_up / winner - 1.0 : std::numeric_limits<double>::infinity();
 }
 
 // A tree may use only the pairs the platform routes: a scheduler that does not choose among them
@@ -786,11 +796,11 @@ SchedulerRun run_best(const SimulationSetup& setup, const std::vector<const Broa
       if (replay.first != chosen_rank && (!runner_up || replay.second < runner_up->second))
         runner_up = replay;
     choice.margin_basis = "simulated";
-    choice.margin = runner_up->second / chosen->simulated.makespan - 1.0;
+    choice.margin = relative_margin(runner_up->second, chosen->simulated.makespan);
   } else if (ranking.ranked.size() > 1) {
     runner_up = {1, ranking.ranked[1].choice.prediction.makespan};
     choice.margin_basis = "predicted";
-    choice.margin = runner_up->second / choice.predicted - 1.0;
+    choice.margin = relative_margin(runner_up->second, choice.predicted);
   }
   if (runner_up) {
     const PlanCandidate& second = ranking.ranked[runner_up->first];

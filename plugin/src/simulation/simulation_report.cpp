@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hbcast::cli {
 namespace {
@@ -268,7 +269,8 @@ void from_json(const nlohmann::json& json, BestChoice& choice)
     choice.runner_up_port = runner_up.at("port").get<std::string>();
     choice.runner_up_slices = runner_up.at("slices").get<std::size_t>();
     choice.runner_up_predicted = runner_up.at("predicted").get<double>();
-    choice.margin = runner_up.at("margin").get<double>();
+    const auto& margin = runner_up.at("margin");  // null: infinite (JSON has no infinity)
+    choice.margin = margin.is_null() ? std::numeric_limits<double>::infinity() : margin.get<double>();
     choice.margin_basis = runner_up.value("margin_basis", std::string("predicted"));
   }
   if (json.contains("smpi_finalists"))
