@@ -63,6 +63,45 @@ std::vector<std::vector<std::size_t>> tree_depths(const std::vector<std::vector<
   return depths;
 }
 
+std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& schedule,
+                                                    const std::vector<std::vector<NodeId>>& parents)
+{
+  const auto depths = tree_depths(parents);
+  // Per tree and node: the last slot a piece reaches it, the first slot it sends a piece.
+  std::vector<std::vector<std::size_t>> last_in(parents.size()), first_out(parents.size());
+  for (std::size_t t = 0; t < parents.size(); ++t) {
+    last_in[t].assign(parents[t].size(), 0);
+    first_out[t].assign(parents[t].size(), kNoNode);
+  }
+  for (std::size_t slot = 0; slot < schedule.slots.size(); ++slot)
+    for (const auto& piece : schedule.slots[slot]) {
+      last_in.at(piece.tree).at(piece.to) = std::max(last_in[piece.tree][piece.to], slot);
+      first_out.at(piece.tree).at(piece.from) = std::min(first_out[piece.tree][piece.from], slot);
+    }
+  std::vector<std::vector<std::size_t>> lags;
+  for (std::size_t t = 0; t < parents.size(); ++t) {
+    const auto& parent = parents[t];
+    std::vector<NodeId> order;  // reached nodes by depth: a parent before its children
+    for (NodeId v = 0; v < parent.size(); ++v)
+      if (depths[t][v] != kNoNode)
+        order.push_back(v);
+    std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return depths[t][a] < depths[t][b]; });
+    std::vector<std::size_t> lag(parent.size(), kNoNode);
+    for (NodeId v : order) {
+      if (parent[v] == kNoNode) {
+        lag[v] = 0;
+        continue;
+      }
+      // v forwards a block in the period it gets it when its last piece in comes before its first
+      // piece out; otherwise one period later.
+      const bool same_period = first_out[t][v] != kNoNode && last_in[t][v] < first_out[t][v];
+      lag[v] = lag[parent[v]] + (same_period ? 0 : 1);
+    }
+    lags.push_back(std::move(lag));
+  }
+  return lags;
+}
+
 void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents)
 {
   if (schedule.period_slices == 0)
@@ -109,11 +148,11 @@ void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector
 std::size_t periodic_period_count(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents,
                                   std::size_t slices)
 {
-  const auto depths = tree_depths(parents);
+  const auto lags = periodic_lags(schedule, parents);
   std::size_t deepest = 0;
   for (const auto& slot : schedule.slots)
     for (const auto& piece : slot)
-      deepest = std::max(deepest, depths.at(piece.tree).at(piece.from));
+      deepest = std::max(deepest, lags.at(piece.tree).at(piece.from));
   const std::size_t blocks = (slices + schedule.period_slices - 1) / schedule.period_slices;
   return blocks + deepest;
 }
@@ -125,7 +164,7 @@ std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
 {
   if (weights.size() != parents.size())
     throw std::invalid_argument("periodic schedule: one weight per tree");
-  const auto depths = tree_depths(parents);
+  const auto lags = periodic_lags(schedule, parents);
   const auto shares = cumulative_shares(weights);
   const std::size_t period = schedule.period_slices;
   const std::size_t blocks = (slices + period - 1) / period;
@@ -151,11 +190,11 @@ std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
         flush();
         slot = piece_slot;
       }
-      // The sender's depth fixes the block on both ends of the transfer.
-      const std::size_t sender_depth = depths[piece->tree][piece->from];
-      if (k < sender_depth || k - sender_depth >= blocks)
+      // The sender's lag fixes the block on both ends of the transfer.
+      const std::size_t sender_lag = lags[piece->tree][piece->from];
+      if (k < sender_lag || k - sender_lag >= blocks)
         continue;
-      const ElementRange range = range_of(*piece, k - sender_depth);
+      const ElementRange range = range_of(*piece, k - sender_lag);
       if (range.count == 0)
         continue;
       if (piece->from == node)

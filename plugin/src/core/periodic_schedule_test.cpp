@@ -46,6 +46,29 @@ TEST(PeriodicSchedule, NodeStepsFollowPeriodsThenSlots)
   EXPECT_EQ(tree_depths(kParents)[1], (std::vector<std::size_t>{0, 2, 1}));
 }
 
+TEST(PeriodicSchedule, ANodeForwardsInThePeriodItReceivesWhenItsSlotsComeAfter)
+{
+  // Tree A: 0 -> 1 in slot 0, 1 -> 2 in slot 2: node 1 has the block before it sends it, lag 0.
+  // Tree B: 2 -> 1 in slot 1, 0 -> 2 in slot 3: node 2 sends before it receives, lag 1.
+  PeriodicSchedule schedule;
+  schedule.period_slices = 2;
+  schedule.slots = {{{0, 0, 1, 0.0, 1.0}}, {{1, 2, 1, 0.0, 1.0}}, {{0, 1, 2, 0.0, 1.0}}, {{1, 0, 2, 0.0, 1.0}}};
+  ASSERT_NO_THROW(check_periodic_schedule(schedule, kParents));
+  const auto lags = periodic_lags(schedule, kParents);
+  EXPECT_EQ(lags[0][1], 0u);
+  EXPECT_EQ(lags[1][2], 1u);
+  // 4 slices in periods of 2: 2 blocks + the largest sender's lag, 1.
+  EXPECT_EQ(periodic_period_count(schedule, kParents, 4), 3u);
+  // Node 1 in period 0: receives A's block 0 (element 0) in slot 0 and forwards it in slot 2 (B's
+  // block -1 in slot 1 does not exist).
+  const auto steps = periodic_steps(schedule, kParents, {1.0, 1.0}, 1, 4, 4);
+  ASSERT_GE(steps.size(), 2u);
+  EXPECT_EQ(steps[0].receive->range, (ElementRange{0, 1}));
+  EXPECT_EQ(steps[0].receive->period, 0u);
+  EXPECT_EQ(steps[1].send->range, (ElementRange{0, 1}));
+  EXPECT_EQ(steps[1].send->period, 0u);
+}
+
 TEST(PeriodicSchedule, RefusesWhatWouldBreakOnePortOrLoseData)
 {
   EXPECT_NO_THROW(check_periodic_schedule(crossed_chains(), kParents));

@@ -137,7 +137,7 @@ PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std:
       slots[s].add(p, shares);
       next_slot[p.transfer] = s + 1;
     }
-  } else {
+  } else if (order == PackingOrder::busiest_first) {
     // Slot after slot, the pieces whose busiest resource (port or link) has the most time left
     // first (Gonzalez and Sahni's rule for preemptive open shops: the tight resources never idle).
     std::vector<double> send_left(nodes, 0.0), receive_left(nodes, 0.0);
@@ -184,6 +184,82 @@ PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std:
         receive_left[p.piece.to] -= p.length;
         for (const auto& [id, share] : shares_of[j])
           link_slot(id) -= p.length * share;
+      }
+    }
+  }
+  if (order == PackingOrder::even_slots) {
+    // Slot after slot, busiest first as above, but each slot lasts as long as its first piece (at
+    // most a quantum of sending): a longer transfer sends that much of itself and the rest later,
+    // so the busiest resources stay busy the whole slot (Gonzalez and Sahni's preemptive rule,
+    // with cuts only where a transfer outlasts the slot).
+    struct Left {
+      PeriodicPiece edge;
+      double latency, sending, at = 0.0;  // at: the fraction already placed
+    };
+    std::vector<Left> left;
+    std::vector<double> send_left(nodes, 0.0), receive_left(nodes, 0.0);
+    std::vector<std::pair<LinkId, double>> link_left;
+    const auto link_slot = [&](LinkId id) -> double& {
+      for (auto& [link, l] : link_left)
+        if (link == id)
+          return l;
+      link_left.emplace_back(id, 0.0);
+      return link_left.back().second;
+    };
+    for (const Piece& p : pieces) {
+      if (p.piece.first != 0.0)
+        continue;
+      const double latency = costs.latency(p.piece.from, p.piece.to);
+      const std::size_t count = static_cast<std::size_t>(std::lround(1.0 / (p.piece.last - p.piece.first)));
+      left.push_back({{p.piece.tree, p.piece.from, p.piece.to, 0.0, 1.0}, latency,
+                      (p.length - latency) * static_cast<double>(count)});
+    }
+    std::sort(left.begin(), left.end(), [](const Left& a, const Left& b) {
+      return std::tie(a.edge.tree, a.edge.from, a.edge.to) < std::tie(b.edge.tree, b.edge.from, b.edge.to);
+    });
+    std::vector<LinkShares> shares(left.size());
+    for (std::size_t j = 0; j < left.size(); ++j) {
+      const auto& e = left[j].edge;
+      shares[j] = links != nullptr ? shared_link_shares(*links, e.from, e.to) : LinkShares{};
+      send_left[e.from] += left[j].sending;
+      receive_left[e.to] += left[j].sending;
+      for (const auto& [id, share] : shares[j])
+        link_slot(id) += left[j].sending * share;
+    }
+    std::size_t unfinished = left.size();
+    std::vector<std::pair<double, std::size_t>> ready;
+    while (unfinished > 0) {
+      ready.clear();
+      for (std::size_t j = 0; j < left.size(); ++j)
+        if (left[j].at < 1.0) {
+          const auto& e = left[j].edge;
+          double busiest = std::max(send_left[e.from], receive_left[e.to]);
+          for (const auto& [id, share] : shares[j])
+            busiest = std::max(busiest, link_slot(id));
+          ready.emplace_back(busiest, j);
+        }
+      std::stable_sort(ready.begin(), ready.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      open_slot();
+      double span = 0.0;  // the slot's sending time, set by its first piece
+      for (const auto& [busiest, j] : ready) {
+        Left& l = left[j];
+        const double rest = (1.0 - l.at) * l.sending;
+        if (span == 0.0)
+          span = quantum > 0.0 ? std::min(rest, quantum) : rest;
+        // A rest within a quarter of the slot past it goes whole (a sliver would pay a latency).
+        const double take = rest <= span * 1.25 ? rest : span;
+        const double last = take >= rest ? 1.0 : l.at + take / l.sending;
+        const Piece p{{l.edge.tree, l.edge.from, l.edge.to, l.at, last}, l.latency + take, j};
+        if (!slots.back().fits(p, shares[j]))
+          continue;
+        slots.back().add(p, shares[j]);
+        l.at = last;
+        if (last >= 1.0)
+          --unfinished;
+        send_left[l.edge.from] -= take;
+        receive_left[l.edge.to] -= take;
+        for (const auto& [id, share] : shares[j])
+          link_slot(id) -= take * share;
       }
     }
   }

@@ -107,7 +107,7 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
     // The link-aware packing, its transfers whole or cut to a fraction of the optimal period.
     const double optimal = static_cast<double>(period) / total;
     for (double quantum : {0.0, optimal / 8.0, optimal / 32.0})
-      for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first})
+      for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first, PackingOrder::even_slots})
         consider(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
   }
   return best;

@@ -24,9 +24,10 @@ struct PeriodicPiece {
 /// "Pipelining broadcasts on heterogeneous platforms", IEEE TPDS 2005): the message is cut into
 /// periods of `period_slices` slices; in every period each tree carries its weight's share of the
 /// period's elements down its edges, and every period repeats the same slots, in order. In a slot
-/// a node sends at most one piece and receives at most one: no port is used twice. A node at
-/// depth d of tree t sends, in period k, block k - d of tree t (received in period k - 1), so the
-/// schedule runs ceil(K / P) + depth periods, start-up and wind-down included.
+/// a node sends at most one piece and receives at most one: no port is used twice. A node of lag
+/// l in tree t (periodic_lags: the periods a block of t takes to reach its sends) sends, in period
+/// k, block k - l of tree t, so the schedule runs ceil(K / P) + the largest lag periods, start-up
+/// and wind-down included.
 struct PeriodicSchedule {
   std::size_t period_slices = 1;
   std::vector<std::vector<PeriodicPiece>> slots;
@@ -64,8 +65,16 @@ std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
                                          const std::vector<double>& weights, NodeId node, std::size_t count,
                                          std::size_t slices);
 
-/// The number of periods the schedule runs for `slices` slices: ceil(slices / P) + the deepest
-/// sender's depth.
+/// Each node's lag in each tree: lags[t][v], the periods between the root's sending of a block of
+/// tree t and v's. A node forwards a block in the period it receives it when its last piece in
+/// comes in an earlier slot than its first piece out (same lag as its parent), else in the next
+/// period (lag + 1); the root's lag is 0. With slots in depth order a block crosses a whole tree
+/// in one period. Unreached nodes keep kNoNode.
+std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& schedule,
+                                                    const std::vector<std::vector<NodeId>>& parents);
+
+/// The number of periods the schedule runs for `slices` slices: ceil(slices / P) + the largest
+/// sender's lag.
 std::size_t periodic_period_count(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents,
                                   std::size_t slices);
 

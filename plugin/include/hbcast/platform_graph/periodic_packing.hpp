@@ -18,9 +18,11 @@ namespace hbcast {
 /// cuts none). This is the bipartite edge colouring of Beaumont, Legrand, Marchal, Robert (IEEE
 /// TPDS 2005, section 4) with the platform's shared links as extra resources: every port and link
 /// constraint holds within a slot, and a slot lasts as long as its longest piece.
-/// How pack_period orders the pieces: longest first, each into the first slot it fits; or slot after
-/// slot, the pieces whose busiest port or link has the most time left first.
-enum class PackingOrder { longest_first, busiest_first };
+/// How pack_period orders the pieces: longest first, each into the first slot it fits; slot after
+/// slot, the pieces whose busiest port or link has the most time left first; or the same with
+/// every slot as long as its first piece (at most a quantum), longer transfers cut to it (a rest
+/// within a quarter of the slot goes whole: a sliver would pay a latency of its own).
+enum class PackingOrder { longest_first, busiest_first, even_slots };
 
 PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                              const CostModel& costs, double slice_bytes, std::size_t period_slices,
