@@ -299,12 +299,15 @@ bool MultiTreeBroadcast::can_still_receive(NodeId node) const
 void MultiTreeBroadcast::update_reachable()
 {
   reachable_.assign(options_.slices, std::vector<std::uint8_t>(hosts_.size(), 0));
+  std::vector<std::vector<NodeId>> parents;
+  for (const BroadcastTree& tree : trees_)
+    parents.push_back(tree.parents());
   for (std::size_t slice = 0; slice < options_.slices; ++slice) {
     const BroadcastTree& tree = trees_[slice_tree_[slice]];
     std::vector<NodeId> order{root_};
     for (std::size_t k = 0; k < order.size(); ++k) {
       const NodeId node = order[k];
-      const NodeId parent = tree.parents()[node];
+      const NodeId parent = parents[slice_tree_[slice]][node];
       reachable_[slice][node] =
           held_[node][slice] || (node != root_ && !sending_stopped_[parent] && reachable_[slice][parent]);
       order.insert(order.end(), tree.children(node).begin(), tree.children(node).end());

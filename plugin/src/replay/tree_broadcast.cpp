@@ -157,6 +157,7 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
 
 TreeBroadcast::TreeBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
     : tree_(std::move(tree))
+    , parent_(tree_.parents())
     , hosts_(std::move(hosts))
     , options_(std::move(options))
     , slice_bytes_(slice_size(options_.message_bytes, options_.slices))
@@ -202,7 +203,7 @@ void TreeBroadcast::note_failed_transfer(NodeId child, std::size_t slice, const 
   if (failed_edge_[child])
     return;
   failed_edge_[child] = 1;
-  const NodeId parent = tree_.parents()[child];
+  const NodeId parent = parent_[child];
   if (!first_failure_)
     first_failure_ = FailedTransfer{parent, child, slice, sg4::Engine::get_clock()};
   XBT_WARN("Broadcast %s: the transfer %s -> %s (slice %zu of %zu) failed (%s) at %.9f; that subtree is not informed",
@@ -212,7 +213,7 @@ void TreeBroadcast::note_failed_transfer(NodeId child, std::size_t slice, const 
 
 bool TreeBroadcast::hosts_up(NodeId child, std::size_t slice)
 {
-  const NodeId parent = tree_.parents()[child];
+  const NodeId parent = parent_[child];
   for (NodeId end : {parent, child})
     if (!hosts_[end]->is_on()) {
       note_failed_transfer(child, slice, "host " + hosts_[end]->get_name() + " is off");

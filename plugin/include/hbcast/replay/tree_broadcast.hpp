@@ -91,6 +91,7 @@ protected:
   std::optional<double> hold_until(NodeId child, std::size_t slice) const;
 
   const BroadcastTree tree_;
+  const std::vector<NodeId> parent_;  // tree_.parents(), asked once per transfer
   const std::vector<simgrid::s4u::Host*> hosts_;
   const ReplayOptions options_;
   const double slice_bytes_;
