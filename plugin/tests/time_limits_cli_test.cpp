@@ -93,6 +93,16 @@ TEST(TimeLimits, ATimedOutReplayKeepsItsPredictions)
   EXPECT_EQ(row.find(",,,,,,,,,,,,"), std::string::npos) << "the prediction columns are filled: " << row;
 }
 
+// A run longer than a few seconds, with stderr not a terminal: a progress line every 5 s.
+TEST(TimeLimits, ALongRunPrintsProgressLines)
+{
+  const auto result =
+      run_bounded(60, {"simulate", "-s", "fnf", "--slices", "100000", "--size", "100MiB", "--timeout", "12"});
+  ASSERT_EQ(result.exit_status, 1) << result.err;
+  EXPECT_NE(result.err.find("hbcast: 5 s, [0/1] simulating fnf"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("hbcast: 10 s, [0/1] simulating fnf"), std::string::npos) << result.err;
+}
+
 // The dragonfly's routed program outlives the limit: lp-prune and lp-grow-tree say so, and every
 // other scheduler, the other graph heuristics included, is reported as usual.
 TEST(TimeLimits, TheBackgroundProgramIsBoundedAndNobodyElseWaitsForIt)
