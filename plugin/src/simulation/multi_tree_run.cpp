@@ -95,20 +95,35 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
       candidates.push_back(period);
   const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   PeriodicSchedule best;
-  const auto consider = [&](PeriodicSchedule schedule) {
-    FormTimeline predicted = periodic_timeline(trees, weights, schedule, pairwise, message);
-    if (best.slots.empty() || predicted.makespan < timeline.makespan) {
-      best = std::move(schedule);
-      timeline = std::move(predicted);
-    }
-  };
+  // Per period, the slots are ranked on the first 8 periods' worth of slices (the full timeline of
+  // every candidate costs its pieces x K / P transfers each); the winner is then timed in full.
   for (std::size_t period : candidates) {
-    consider(decompose_period(trees, weights, pairwise, slice_bytes, period, links));
+    std::vector<PeriodicSchedule> schedules;
+    schedules.push_back(decompose_period(trees, weights, pairwise, slice_bytes, period, links));
     // The link-aware packing, its transfers whole or cut to a fraction of the optimal period.
     const double optimal = static_cast<double>(period) / total;
     for (double quantum : {0.0, optimal / 8.0, optimal / 32.0})
       for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first, PackingOrder::even_slots})
-        consider(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
+        schedules.push_back(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
+    FormMessage sample = message;
+    sample.slices = std::min(message.slices, 8 * period);
+    sample.count = std::max(sample.slices, static_cast<std::size_t>(std::llround(
+                                               static_cast<double>(message.count) * static_cast<double>(sample.slices) /
+                                               static_cast<double>(message.slices))));
+    std::size_t chosen = 0;
+    double shortest = INFINITY;
+    for (std::size_t k = 0; k < schedules.size(); ++k) {
+      const double makespan = periodic_timeline(trees, weights, schedules[k], pairwise, sample).makespan;
+      if (makespan < shortest) {
+        shortest = makespan;
+        chosen = k;
+      }
+    }
+    FormTimeline predicted = periodic_timeline(trees, weights, schedules[chosen], pairwise, message);
+    if (best.slots.empty() || predicted.makespan < timeline.makespan) {
+      best = std::move(schedules[chosen]);
+      timeline = std::move(predicted);
+    }
   }
   return best;
 }
