@@ -1,24 +1,46 @@
 #!/usr/bin/env bash
 # The AddressSanitizer + UndefinedBehaviorSanitizer build (docs/reliability.md): clang-14 at -O1
 # in its own build directory, with libFuzzer's coverage so that the fuzz targets of plugin/fuzz
-# build in it too; then the unit, engine, CLI and fuzz-corpus tests under the sanitizers, halting
-# at the first error. SimGrid's actors run on threads there (contexts/factory:thread, which ASan
-# follows); scripts/sanitizer.supp lists the few reports from inside SimGrid, each with its reason.
+# share its objects; then the unit, engine and CLI tests under the sanitizers, halting at the
+# first error. SimGrid's actors run on threads there (contexts/factory:thread, which ASan
+# follows); scripts/sanitizer.supp lists the reports from inside SimGrid, each with its reason.
+#
+# Only what the tests run is built sanitized: `hbcast` and the unit and engine test programs.
+# The CLI tests are the normal build's programs (they only start `hbcast`), run on the sanitized
+# `hbcast` through HBCAST_TEST_EXECUTABLE; so are the SMPI programs `hbcast smpi` and
+# `hbcast probe --smpi` start (smpicxx builds them, not clang).
 #   scripts/sanitize.sh [--build-only] [CTEST_ARGS...]
-# Environment: HBCAST_SANITIZE_DIR (default build-sanitize), JOBS (default: the number of cores),
-# HBCAST_SANITIZE_TESTS (the ctest regex of the tests to run, default '^(unit|engine|cli|fuzz)\.').
+# Environment: HBCAST_SANITIZE_DIR (default build-sanitize), HBCAST_BUILD_DIR (the normal build,
+# default build: its CLI test programs are built there first), JOBS (default: the number of
+# cores), HBCAST_SANITIZE_TESTS (the ctest regex, default '^(unit|engine|cli)\.').
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 source scripts/sanitizer_env.sh
 dir=${HBCAST_SANITIZE_DIR:-build-sanitize}
+normal=${HBCAST_BUILD_DIR:-build}
 jobs=${JOBS:-$(nproc)}
 build_only=false
 if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
 
-flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+# -gline-tables-only: file:line in the reports at a fraction of -g's compile and link time.
+flags="-O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 flags+=" -fsanitize=fuzzer-no-link -DHBCAST_SANITIZED_BUILD"
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$flags" \
+      -DCMAKE_CXX_COMPILER_LAUNCHER="$(command -v ccache || true)" \
       -DHBCAST_FUZZ=ON -DHBCAST_BUILD_BENCH=OFF -DHBCAST_BUILD_EXAMPLES=OFF -DHBCAST_BUILD_PYTHON=OFF >/dev/null
-cmake --build "$dir" -j "$jobs"
+cmake --build "$dir" -j "$jobs" --target hbcast hbcast_unit_and_engine_tests
 $build_only && exit 0
-ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R "${HBCAST_SANITIZE_TESTS:-^(unit|engine|cli|fuzz)\.}" "$@"
+
+# The normal build's CLI test programs (and the programs they start beside `hbcast`).
+[ -f "$normal/CMakeCache.txt" ] || cmake -S . -B "$normal" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$normal" -j "$jobs" --target hbcast_cli_test_programs
+export HBCAST_TEST_EXECUTABLE=$root/$dir/plugin/hbcast
+for program in hbcast_mpi_time:HBCAST_SMPI_PROGRAM hbcast-probe-smpi:HBCAST_SMPI_PROBE; do
+  [ -x "$normal/plugin/mpi/${program%%:*}" ] && export "${program#*:}=$root/$normal/plugin/mpi/${program%%:*}"
+done
+regex=${HBCAST_SANITIZE_TESTS:-^(unit|engine|cli)\.}
+status=0
+ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R "$regex" -E '^cli\.' "$@" || status=$?
+ctest --test-dir "$normal" --output-on-failure -j "$jobs" -R "$regex" -E '^(unit|engine)\.' "$@" || status=$?
+exit $status

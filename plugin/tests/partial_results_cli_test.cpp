@@ -59,11 +59,11 @@ public:
     if (pid_ == 0) {
       std::freopen(out_.c_str(), "w", stdout);
       std::freopen(err_.c_str(), "w", stderr);
-      std::vector<char*> argv{const_cast<char*>(HBCAST_EXECUTABLE)};
+      std::vector<char*> argv{const_cast<char*>(hbcast_executable())};
       for (const auto& argument : arguments)
         argv.push_back(const_cast<char*>(argument.c_str()));
       argv.push_back(nullptr);
-      execv(HBCAST_EXECUTABLE, argv.data());
+      execv(hbcast_executable(), argv.data());
       _exit(127);
     }
   }

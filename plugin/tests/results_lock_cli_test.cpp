@@ -49,7 +49,7 @@ pid_t start_sweep(const std::string& scenario, const std::string& output)
   if (pid == 0) {
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
       _exit(126);
-    execl(HBCAST_EXECUTABLE, HBCAST_EXECUTABLE, "sweep", scenario.c_str(), "-j", "1", "-o", output.c_str(), nullptr);
+    execl(hbcast_executable(), hbcast_executable(), "sweep", scenario.c_str(), "-j", "1", "-o", output.c_str(), nullptr);
     _exit(127);
   }
   return pid;

@@ -75,7 +75,7 @@ TEST(Sweep, RunsResumesAfterKillAndShardsToTheSameRows)
   if (sweep == 0) {
     freopen("/dev/null", "w", stdout);
     freopen("/dev/null", "w", stderr);
-    execl(HBCAST_EXECUTABLE, HBCAST_EXECUTABLE, "sweep", scenario.c_str(), "-j", "2", "-o", killed.c_str(), nullptr);
+    execl(hbcast_executable(), hbcast_executable(), "sweep", scenario.c_str(), "-j", "2", "-o", killed.c_str(), nullptr);
     _exit(127);
   }
   while (access(killed.c_str(), F_OK) != 0 || line_count(killed) < 60)

@@ -24,7 +24,7 @@ const std::string kDragonfly = kFixtures + "/cluster_dragonfly.xml";
 // `hbcast` under /usr/bin/timeout: exit status 124 if it outlives `limit` seconds.
 CommandResult run_bounded(int limit, const std::vector<std::string>& arguments)
 {
-  std::vector<std::string> full{std::to_string(limit), HBCAST_EXECUTABLE};
+  std::vector<std::string> full{std::to_string(limit), hbcast_executable()};
   full.insert(full.end(), arguments.begin(), arguments.end());
   return run_command("/usr/bin/timeout", full);
 }

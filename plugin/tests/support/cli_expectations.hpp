@@ -1,11 +1,12 @@
 #pragma once
 // Shared by the tests that run the real `hbcast` binary (its path comes from the compile
-// definition HBCAST_EXECUTABLE).
+// definition HBCAST_EXECUTABLE, or from $HBCAST_TEST_EXECUTABLE when set).
 #include "command_runner.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -13,9 +14,17 @@
 
 namespace hbcast::test_support {
 
+/// The `hbcast` binary under test: $HBCAST_TEST_EXECUTABLE when set (scripts/sanitize.sh runs these
+/// tests on its sanitized binary), else the one built beside the tests.
+inline const char* hbcast_executable()
+{
+  const char* chosen = std::getenv("HBCAST_TEST_EXECUTABLE");
+  return chosen != nullptr && *chosen != '\0' ? chosen : HBCAST_EXECUTABLE;
+}
+
 inline CommandResult run_hbcast(const std::vector<std::string>& arguments)
 {
-  return run_command(HBCAST_EXECUTABLE, arguments);
+  return run_command(hbcast_executable(), arguments);
 }
 
 /// The bad-input contract: exit 2, nothing on stdout, exactly one line on stderr that starts
