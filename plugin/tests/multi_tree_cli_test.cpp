@@ -210,3 +210,19 @@ TEST(MultiTreeCli, SmpiRunsEveryFormAsTheReplayDoesWhereTreesShareLinks)
     }
   }
 }
+
+// A short message on tiers_65: one of the plan's trees alone is predicted to finish first. The
+// rate-capped form runs it capped at its own rate (still the form, one tree, never contending),
+// and its replay equals its transfer-by-transfer prediction (direct links, exact mode).
+TEST(MultiTreeCli, CappedFormRunsATreeAloneCappedAtItsRate)
+{
+  const auto result = run_hbcast({"simulate", kTiers65, "--size", "1MiB", "--slices", "4", "-s", "multi-tree-capped",
+                                  "--format", "json"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto run = run_of(nlohmann::json::parse(result.out), "multi-tree-capped");
+  ASSERT_EQ(run.at("status"), "ok") << run.dump();
+  EXPECT_NE(run.at("own_model").get<std::string>().find("alone, capped at its rate"), std::string::npos) << run.dump();
+  EXPECT_EQ(run.at("plan").at("form"), "capped");
+  EXPECT_EQ(run.at("plan").at("trees").get<int>(), 1);
+  EXPECT_LE(std::abs(run.at("relative_error").at("makespan_vs_pairwise").get<double>()), 1e-6) << run.dump();
+}
