@@ -12,7 +12,7 @@ using namespace hbcast::test_support;
 
 namespace {
 
-const std::string kExamples = HBCAST_CALIBRATION_EXAMPLES;
+const std::string kExamples = std::string(HBCAST_SOURCE_DIR) + "/scenarios/calibration";
 
 std::string example(const std::string& name)
 {

@@ -9,7 +9,12 @@ perf_header
 git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 export CCACHE_DISABLE=1
+load() { echo "load     $(cut -d' ' -f1-3 /proc/loadavg)"; }
+load
 measure "./setup.sh --run (configure, build hbcast, simulate)" ./setup.sh --run
+load
 measure "build everything else (what --test adds)" cmake --build build -j "$jobs"
+load
 measure "ctest -j $jobs (every test)" ctest --test-dir build -j "$jobs"
+load
 tail -3 "$work/out.txt"

@@ -19,7 +19,7 @@ using namespace hbcast;
 
 namespace {
 
-BroadcastTree chain(std::size_t n)
+BroadcastTree slice_test_chain(std::size_t n)
 {
   BroadcastTree tree(n, 0);
   for (NodeId u = 0; u + 1 < n; ++u)
@@ -42,7 +42,7 @@ TEST(LinkSliceChoice, FatpipeChainIsTheSmallestOverEveryCount)
   LinkedCluster cluster = test_support::latency_free_cluster(4, 1e8, 1e8, LinkSharing::fatpipe);
   cluster.host_latency = 1e-4;
   const auto links = std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{cluster});
-  const BroadcastTree tree = chain(4);
+  const BroadcastTree tree = slice_test_chain(4);
   const double message = 64e6;
   const std::size_t bound = 512;
   std::size_t best_k = 0;
@@ -73,7 +73,7 @@ TEST(LinkSliceChoice, PredictsTheTreeBuiltForEachCount)
   BroadcastTree flat(3, 0);
   flat.add_child(0, 1);
   flat.add_child(0, 2);
-  const BroadcastTree line = chain(3);
+  const BroadcastTree line = slice_test_chain(3);
   std::map<std::size_t, int> asked;
   const auto tree_for = [&](std::size_t k) -> const BroadcastTree& {
     ++asked[k];

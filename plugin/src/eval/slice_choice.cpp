@@ -15,7 +15,7 @@ namespace hbcast {
 namespace {
 
 // A resource's mean occupation per slice of s bytes: fixed + per_byte x s seconds.
-struct Occupation {
+struct SliceOccupation {
   double fixed = 0.0;
   double per_byte = 0.0;
   void add(double share, double latency, double inverse_bandwidth)
@@ -38,9 +38,9 @@ public:
     const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
     if (!(total > 0.0))
       throw std::invalid_argument("a plan's weights must have a positive sum");
-    std::vector<Occupation> sending(costs.size()), receiving(costs.size());
-    std::map<std::pair<NodeId, NodeId>, Occupation> arcs;
-    std::map<LinkId, Occupation> shared_links;
+    std::vector<SliceOccupation> sending(costs.size()), receiving(costs.size());
+    std::map<std::pair<NodeId, NodeId>, SliceOccupation> arcs;
+    std::map<LinkId, SliceOccupation> shared_links;
     for (std::size_t k = 0; k < trees.size(); ++k) {
       const double share = weights[k] / total;
       if (share > 0.0)
@@ -88,7 +88,7 @@ public:
 private:
   // Every SHARED link of the route u -> v carries the tree's share of each slice, once however
   // often the route crosses it (as plan_period counts it).
-  static void add_links(std::map<LinkId, Occupation>& shared_links, const LinkRouteModel& links, NodeId u, NodeId v,
+  static void add_links(std::map<LinkId, SliceOccupation>& shared_links, const LinkRouteModel& links, NodeId u, NodeId v,
                         double share)
   {
     std::vector<LinkId> route = links.route(u, v)->links;
@@ -106,7 +106,7 @@ private:
   const CostModel& costs_;
   PortModel port_;
   double lightest_share_ = 1.0;
-  std::vector<Occupation> resources_;
+  std::vector<SliceOccupation> resources_;
 };
 
 }  // namespace

@@ -12,7 +12,7 @@
 namespace hbcast {
 namespace {
 
-DenseCostModel uniform_costs(std::size_t n, double latency, double bandwidth)
+DenseCostModel uniform_slice_costs(std::size_t n, double latency, double bandwidth)
 {
   DenseCostModel costs(n);
   for (NodeId u = 0; u < n; ++u)
@@ -22,7 +22,7 @@ DenseCostModel uniform_costs(std::size_t n, double latency, double bandwidth)
   return costs;
 }
 
-BroadcastTree chain(std::size_t n)
+BroadcastTree chain_of(std::size_t n)
 {
   BroadcastTree tree(n, 0);
   for (NodeId u = 0; u + 1 < n; ++u)
@@ -49,8 +49,8 @@ std::pair<std::size_t, double> every_slice_count(const PreparedPlan* prepared, d
 // between the integers around it T(50) = 80 x (1e-4 + 20972 / 1.25e8) = 0.02142208 s is the least.
 TEST(SliceChoice, ChainMeetsItsClosedForm)
 {
-  const auto costs = uniform_costs(32, 1e-4, 1.25e8);
-  const std::vector<BroadcastTree> trees{chain(32)};
+  const auto costs = uniform_slice_costs(32, 1e-4, 1.25e8);
+  const std::vector<BroadcastTree> trees{chain_of(32)};
   const auto plan = PortAndLinkPredictor(costs, nullptr).prepare(trees, {1.0}, PortModel::one_port);
   const auto choice = choose_slice_count(*plan, 1048576.0, 1024);
   const auto closed_form = [](std::size_t k) { return (30.0 + k) * (1e-4 + std::ceil(1048576.0 / k) / 1.25e8); };
@@ -59,21 +59,21 @@ TEST(SliceChoice, ChainMeetsItsClosedForm)
   for (std::size_t k = 40; k <= 60; ++k)
     EXPECT_LE(choice.prediction.makespan, closed_form(k) * (1 + 1e-12)) << k;
   // The exact pipelined evaluator agrees with start-up + (K - 1) x period on a chain.
-  EXPECT_NEAR(evaluate_pipelined(chain(32), costs, std::ceil(1048576.0 / 50), 50, PortModel::one_port).makespan,
+  EXPECT_NEAR(evaluate_pipelined(chain_of(32), costs, std::ceil(1048576.0 / 50), 50, PortModel::one_port).makespan,
               choice.prediction.makespan, 1e-15);
 }
 
 // The bound and the message's bytes cap K; a latency-free chain wants as many slices as allowed.
 TEST(SliceChoice, BoundsAreKept)
 {
-  const std::vector<BroadcastTree> trees{chain(8)};
-  const auto costs = uniform_costs(8, 0.0, 1e6);
+  const std::vector<BroadcastTree> trees{chain_of(8)};
+  const auto costs = uniform_slice_costs(8, 0.0, 1e6);
   const auto plan = PortAndLinkPredictor(costs, nullptr).prepare(trees, {1.0}, PortModel::one_port);
   EXPECT_EQ(choose_slice_count(*plan, 1e6, 100).slices, 100u);
   EXPECT_EQ(choose_slice_count(*plan, 10.0, 100).slices, 10u);
   EXPECT_EQ(choose_slice_count(*plan, 1e6, 0).slices, 1u);
   // All latency: one slice.
-  const auto slow = uniform_costs(8, 1.0, 1e12);
+  const auto slow = uniform_slice_costs(8, 1.0, 1e12);
   EXPECT_EQ(choose_slice_count(*PortAndLinkPredictor(slow, nullptr).prepare(trees, {1.0}, PortModel::one_port), 1e6,
                                1000)
                 .slices,

@@ -11,7 +11,7 @@ using namespace hbcast::cli;
 namespace {
 
 // Two slice counts; the MPI rows have no slices and so belong to both groups.
-const char* const kRows = "scheduler,slices,repetition,simulated_makespan,status\n"
+const char* const kBaselineRows = "scheduler,slices,repetition,simulated_makespan,status\n"
                           "fnf,1,0,2.0,ok\n"
                           "binomial,1,0,3.0,ok\n"
                           "fnf,16,0,1.0,ok\n"
@@ -29,7 +29,7 @@ CheckResult best_ratio(const std::string& rows, const std::string& check)
 
 TEST(BestRatio, BestTreeOverBestMpiInEveryGroupWithTheFailuresNamed)
 {
-  const auto result = best_ratio(kRows, "{x: slices, at_most: 2}");
+  const auto result = best_ratio(kBaselineRows, "{x: slices, at_most: 2}");
   EXPECT_EQ(result.verdict, Verdict::pass);
   EXPECT_EQ(result.measured, "0.625 to 1.25 (2 groups)");  // 1.0 / 1.6 and 2.0 / 1.6
   EXPECT_NE(result.table.find("| slices=1, repetition=0 | fnf 2 | mpi:ompi_pipeline 1.6 | 1.25 | mpi:SMP_linear |"),
@@ -40,20 +40,20 @@ TEST(BestRatio, BestTreeOverBestMpiInEveryGroupWithTheFailuresNamed)
 
 TEST(BestRatio, FailsAboveItsBoundOrWithoutOneSide)
 {
-  EXPECT_EQ(best_ratio(kRows, "{x: slices, at_most: 1.0}").verdict, Verdict::fail);  // 1.25 at 1 slice
-  EXPECT_EQ(best_ratio(kRows, "{x: slices, at_most: 1.25}").verdict, Verdict::pass);
-  EXPECT_THROW(best_ratio(kRows, "{x: slices}"), std::exception);  // no bound: not a check
+  EXPECT_EQ(best_ratio(kBaselineRows, "{x: slices, at_most: 1.0}").verdict, Verdict::fail);  // 1.25 at 1 slice
+  EXPECT_EQ(best_ratio(kBaselineRows, "{x: slices, at_most: 1.25}").verdict, Verdict::pass);
+  EXPECT_THROW(best_ratio(kBaselineRows, "{x: slices}"), std::exception);  // no bound: not a check
   const std::string no_mpi = "scheduler,slices,repetition,simulated_makespan,status\nfnf,1,0,2.0,ok\n";
   const auto lonely = best_ratio(no_mpi, "{x: slices, at_most: 1}");
   EXPECT_EQ(lonely.verdict, Verdict::fail);
   EXPECT_EQ(lonely.measured, "at slices=1, repetition=0: no MPI row ran");
-  const std::string tree_failed = std::string(kRows) + "ecef,1,0,,failed\n";
+  const std::string tree_failed = std::string(kBaselineRows) + "ecef,1,0,,failed\n";
   EXPECT_EQ(best_ratio(tree_failed, "{x: slices, at_most: 1}").measured, "at slices=1, repetition=0: ecef did not run");
 }
 
 TEST(RelativeDifference, SmpiAgainstTheSameTreeInTheSelectedGroups)
 {
-  const auto rows = ResultsTable::parse(std::string(kRows) + "mpich-binomial,1,0,3.0,ok\nmpich-binomial,16,0,2.0,ok\n",
+  const auto rows = ResultsTable::parse(std::string(kBaselineRows) + "mpich-binomial,1,0,3.0,ok\nmpich-binomial,16,0,2.0,ok\n",
                                         "rows.csv");
   const auto check = [&](const std::string& yaml) {
     return check_relative_difference(rows, YAML::Load(yaml), "case.yaml");

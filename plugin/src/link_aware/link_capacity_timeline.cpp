@@ -8,7 +8,7 @@
 namespace hbcast {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 // Summed rates are compared with a relative slack so that k flows of bandwidth/k fit exactly.
 constexpr double kRelativeSlack = 1e-12;
 
@@ -48,7 +48,7 @@ double at_least(double t, double offset, double target)
 {
   double next = std::max(t, target - offset);
   while (next + offset < target)
-    next = std::nextafter(next, kInfinity);
+    next = std::nextafter(next, kUnbounded);
   return next;
 }
 
@@ -69,7 +69,7 @@ double LinkCapacityTimeline::conflict_end(LinkId link, double need, double start
   const double bandwidth = links_.link(link).bandwidth;
   // A route whose own need exceeds the link (a bottleneck crossed twice) fits only where the link is idle.
   const double limit = std::max(bandwidth * (1.0 + kRelativeSlack), need);
-  const double horizon = period_ > 0.0 ? period_ : kInfinity;
+  const double horizon = period_ > 0.0 ? period_ : kUnbounded;
   auto it = steps.upper_bound(start);
   if (it != steps.begin())
     --it;
@@ -94,7 +94,7 @@ double LinkCapacityTimeline::fatpipe_conflict_end(LinkId link, double rate, doub
     return -1.0;
   const FatpipeSteps& steps = found->second;
   const double bandwidth = links_.link(link).bandwidth;
-  const double horizon = period_ > 0.0 ? period_ : kInfinity;
+  const double horizon = period_ > 0.0 ? period_ : kUnbounded;
   auto binds = [&](const FatpipeLoad& load) { return fatpipe_binds(with_flow(load, rate, penalty, bandwidth), bandwidth); };
   auto it = steps.upper_bound(start);
   if (it != steps.begin())
@@ -129,7 +129,7 @@ double LinkCapacityTimeline::earliest_start(const LinkRoute& route, double not_b
   const double need = rate > 0.0 ? rate : route.bandwidth;
   if (period_ > 0.0) {
     if (data_seconds > period_)
-      return kInfinity;
+      return kUnbounded;
     latest = std::min(latest, not_before + period_);  // one turn tries every residue
   }
   double t = not_before;
@@ -151,11 +151,11 @@ double LinkCapacityTimeline::earliest_start(const LinkRoute& route, double not_b
     }
     if (conflict < 0.0)
       return t;
-    if (conflict == kInfinity)
-      return kInfinity;
-    t = std::max(at_least(t, route.latency, conflict), std::nextafter(t, kInfinity));
+    if (conflict == kUnbounded)
+      return kUnbounded;
+    t = std::max(at_least(t, route.latency, conflict), std::nextafter(t, kUnbounded));
   }
-  return kInfinity;
+  return kUnbounded;
 }
 
 void LinkCapacityTimeline::add(Steps& steps, double start, double end, double rate)

@@ -29,19 +29,13 @@ std::unique_ptr<BroadcastInstance> instance_on(std::shared_ptr<const LinkRouteMo
   return instance;
 }
 
-// One cluster of 4 hosts, 100 B/s host links, no latency; every transfer of 100 bytes takes 1 s.
-std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
-{
-  return std::make_shared<ClusteredLinkModel>(
-      std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
-}
 
 }  // namespace
 
 TEST(LinkFnf, ABackboneOfOneFlowSerializesTheBroadcast)
 {
   // Every transfer crosses the backbone, which carries one at a time: 0 -> 1, 2, 3 at 0, 1, 2.
-  auto links = four_hosts(100);
+  auto links = test_support::four_latency_free_hosts(100);
   const auto result = schedule_link_fnf(*instance_on(links, 100, PortModel::one_port), 0);
   EXPECT_EQ(result.tree.children(0), (std::vector<NodeId>{1, 2, 3}));
   EXPECT_EQ(result.tree.send_start(3), 2.0);
@@ -51,7 +45,7 @@ TEST(LinkFnf, ABackboneOfOneFlowSerializesTheBroadcast)
 TEST(LinkFnf, ABackboneOfTwoFlowsLetsTwoRun)
 {
   // After 0 -> 1, the backbone carries 0 -> 2 and 1 -> 3 together: done at 2, as plain FNF.
-  auto links = four_hosts(200);
+  auto links = test_support::four_latency_free_hosts(200);
   const auto result = schedule_link_fnf(*instance_on(links, 100, PortModel::one_port), 0);
   EXPECT_EQ(result.tree.children(0), (std::vector<NodeId>{1, 2}));
   EXPECT_EQ(result.tree.children(1), (std::vector<NodeId>{3}));
@@ -60,7 +54,7 @@ TEST(LinkFnf, ABackboneOfTwoFlowsLetsTwoRun)
 
 TEST(LinkFnf, NeedsTheLinks)
 {
-  auto links = four_hosts(200);
+  auto links = test_support::four_latency_free_hosts(200);
   BroadcastInstance instance(std::make_shared<LinkCostModel>(links), {"a", "b", "c", "d"}, 100);
   EXPECT_THROW(
       {

@@ -13,7 +13,7 @@
 namespace hbcast {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kUnlimited = std::numeric_limits<double>::infinity();
 
 // Places the tree's transfers, senders in the order they become ready; `period` 0: one atomic
 // broadcast on a line, > 0: the first slice of a paced pipeline on a circle (nullopt when a
@@ -37,7 +37,7 @@ std::optional<BroadcastTree> place(const BroadcastTree& tree, const LinkRouteMod
     const double data_seconds = bytes / route->bandwidth;
     const double transfer = route->latency + data_seconds;
     const double overhead = port == PortModel::multi_port ? costs.send_overhead(sender, bytes) : 0.0;
-    double latest = kInfinity;
+    double latest = kUnlimited;
     if (period > 0.0) {
       if (transfer > period)
         return std::nullopt;  // an edge carries one slice at a time
@@ -46,7 +46,7 @@ std::optional<BroadcastTree> place(const BroadcastTree& tree, const LinkRouteMod
         latest = first_send[sender] + period - (port == PortModel::one_port ? transfer : overhead);
     }
     const double start = timeline.earliest_start(*route, port_free, data_seconds, latest);
-    if (start == kInfinity)
+    if (start == kUnlimited)
       return std::nullopt;
     if (sent[sender] == 1)
       first_send[sender] = start;

@@ -15,12 +15,6 @@ using namespace hbcast;
 
 namespace {
 
-// One cluster of 4 hosts, 100 B/s host links, no latency: a 100-byte transfer takes 1 s alone.
-std::shared_ptr<ClusteredLinkModel> four_hosts(double backbone)
-{
-  return std::make_shared<ClusteredLinkModel>(
-      std::vector<LinkedCluster>{test_support::latency_free_cluster(4, 100, backbone)});
-}
 
 double makespan(const BroadcastTree& tree, std::shared_ptr<const LinkRouteModel> links)
 {
@@ -34,7 +28,7 @@ TEST(LinkRetiming, ABackboneOfOneFlowSerializesTheSecondRound)
   // Binomial on 4 hosts: one transfer in [0, 1), then two ready at 1 s. The backbone carries one
   // flow, so the second waits for the first: starts at 0, 1 and 2 s, makespan 3 s (2 s untimed,
   // where max-min would run both at 50 B/s, also ending at 3 s).
-  const auto links = four_hosts(100);
+  const auto links = test_support::four_latency_free_hosts(100);
   const BroadcastTree binomial = binomial_tree(4, 0);
   const LinkCostModel costs(links);
   const auto timed = retime_under_link_capacity(binomial, *links, costs, 100, PortModel::one_port);
@@ -51,7 +45,7 @@ TEST(LinkRetiming, ABackboneOfOneFlowSerializesTheSecondRound)
 
 TEST(LinkRetiming, ABackboneOfTwoFlowsKeepsTheUntimedSchedule)
 {
-  const auto links = four_hosts(200);
+  const auto links = test_support::four_latency_free_hosts(200);
   const LinkCostModel costs(links);
   const auto timed = retime_under_link_capacity(binomial_tree(4, 0), *links, costs, 100, PortModel::one_port);
   EXPECT_DOUBLE_EQ(makespan(timed, links), 2.0);  // log2(4) rounds of 1 s

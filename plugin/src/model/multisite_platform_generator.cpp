@@ -9,29 +9,29 @@
 namespace hbcast {
 namespace {
 
-void require(bool condition, const std::string& parameter, const std::string& rule, double value)
+void require_multisite(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
   require_parameter(condition, "multisite", parameter, rule, value);
 }
 
 void validate(const MultisitePlatformParameters& p)
 {
-  require(p.sites >= 1, "sites", "at least 1", static_cast<double>(p.sites));
-  require(p.clusters_per_site >= 1, "clusters-per-site", "at least 1", static_cast<double>(p.clusters_per_site));
+  require_multisite(p.sites >= 1, "sites", "at least 1", static_cast<double>(p.sites));
+  require_multisite(p.clusters_per_site >= 1, "clusters-per-site", "at least 1", static_cast<double>(p.clusters_per_site));
   const double clusters = static_cast<double>(p.sites) * static_cast<double>(p.clusters_per_site);
-  require(clusters >= 2 && clusters <= 50, "clusters-per-site", "such that sites x clusters-per-site is 2 to 50",
+  require_multisite(clusters >= 2 && clusters <= 50, "clusters-per-site", "such that sites x clusters-per-site is 2 to 50",
           static_cast<double>(p.clusters_per_site));
-  require(p.nodes_per_cluster >= 1, "nodes-per-cluster", "at least 1", static_cast<double>(p.nodes_per_cluster));
+  require_multisite(p.nodes_per_cluster >= 1, "nodes-per-cluster", "at least 1", static_cast<double>(p.nodes_per_cluster));
   for (const auto& [name, value] : {std::pair<const char*, double>{"node-bw", p.node_bandwidth},
                                     {"backbone-bw", p.backbone_bandwidth},
                                     {"wan-bw", p.wan_bandwidth}})
-    require(value > 0.0 && std::isfinite(value), name, "finite and > 0", value);
+    require_multisite(value > 0.0 && std::isfinite(value), name, "finite and > 0", value);
   for (const auto& [name, value] : {std::pair<const char*, double>{"node-lat", p.node_latency},
                                     {"backbone-lat", p.backbone_latency},
                                     {"uplink-lat", p.uplink_latency},
                                     {"wan-lat-min", p.wan_latency_min}})
-    require(value >= 0.0 && std::isfinite(value), name, "finite and >= 0", value);
-  require(std::isfinite(p.wan_latency_max) && p.wan_latency_max >= p.wan_latency_min, "wan-lat-max",
+    require_multisite(value >= 0.0 && std::isfinite(value), name, "finite and >= 0", value);
+  require_multisite(std::isfinite(p.wan_latency_max) && p.wan_latency_max >= p.wan_latency_min, "wan-lat-max",
           "finite and at least wan-lat-min = " + shortest_decimal(p.wan_latency_min), p.wan_latency_max);
 }
 

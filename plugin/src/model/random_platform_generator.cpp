@@ -16,19 +16,19 @@ using Edge = std::pair<std::size_t, std::size_t>;
 
 constexpr double kPi = 3.14159265358979323846;
 
-void require(bool condition, const std::string& parameter, const std::string& rule, double value)
+void require_random(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
   require_parameter(condition, "random", parameter, rule, value);
 }
 
 void validate(const RandomPlatformParameters& p)
 {
-  require(p.node_count >= 2, "nodes", "at least 2", static_cast<double>(p.node_count));
-  require(p.density >= 0.0 && p.density <= 1.0, "density", "within [0, 1]", p.density);
-  require(p.bandwidth_mean > 0.0 && std::isfinite(p.bandwidth_mean), "bw-mean", "finite and > 0",
+  require_random(p.node_count >= 2, "nodes", "at least 2", static_cast<double>(p.node_count));
+  require_random(p.density >= 0.0 && p.density <= 1.0, "density", "within [0, 1]", p.density);
+  require_random(p.bandwidth_mean > 0.0 && std::isfinite(p.bandwidth_mean), "bw-mean", "finite and > 0",
           p.bandwidth_mean);
-  require(p.bandwidth_sd >= 0.0 && std::isfinite(p.bandwidth_sd), "bw-sd", "finite and >= 0", p.bandwidth_sd);
-  require(p.link_latency >= 0.0 && std::isfinite(p.link_latency), "latency", "finite and >= 0", p.link_latency);
+  require_random(p.bandwidth_sd >= 0.0 && std::isfinite(p.bandwidth_sd), "bw-sd", "finite and >= 0", p.bandwidth_sd);
+  require_random(p.link_latency >= 0.0 && std::isfinite(p.link_latency), "latency", "finite and >= 0", p.link_latency);
 }
 
 

@@ -10,21 +10,21 @@
 namespace hbcast {
 namespace {
 
-void require(bool condition, const std::string& parameter, const std::string& rule, double value)
+void require_star(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
   require_parameter(condition, "star", parameter, rule, value);
 }
 
 void validate(const StarPlatformParameters& p)
 {
-  require(p.node_count >= 2, "nodes", "at least 2", static_cast<double>(p.node_count));
-  require(p.bandwidth_min > 0.0 && std::isfinite(p.bandwidth_min), "bw-min", "finite and > 0", p.bandwidth_min);
-  require(std::isfinite(p.bandwidth_max), "bw-max", "finite", p.bandwidth_max);
-  require(p.bandwidth_max >= p.bandwidth_min, "bw-max", "at least bw-min = " + shortest_decimal(p.bandwidth_min),
+  require_star(p.node_count >= 2, "nodes", "at least 2", static_cast<double>(p.node_count));
+  require_star(p.bandwidth_min > 0.0 && std::isfinite(p.bandwidth_min), "bw-min", "finite and > 0", p.bandwidth_min);
+  require_star(std::isfinite(p.bandwidth_max), "bw-max", "finite", p.bandwidth_max);
+  require_star(p.bandwidth_max >= p.bandwidth_min, "bw-max", "at least bw-min = " + shortest_decimal(p.bandwidth_min),
           p.bandwidth_max);
-  require(p.latency_min >= 0.0 && std::isfinite(p.latency_min), "lat-min", "finite and >= 0", p.latency_min);
-  require(std::isfinite(p.latency_max), "lat-max", "finite", p.latency_max);
-  require(p.latency_max >= p.latency_min, "lat-max", "at least lat-min = " + shortest_decimal(p.latency_min),
+  require_star(p.latency_min >= 0.0 && std::isfinite(p.latency_min), "lat-min", "finite and >= 0", p.latency_min);
+  require_star(std::isfinite(p.latency_max), "lat-max", "finite", p.latency_max);
+  require_star(p.latency_max >= p.latency_min, "lat-max", "at least lat-min = " + shortest_decimal(p.latency_min),
           p.latency_max);
 }
 

@@ -28,34 +28,34 @@ std::size_t saturating_sum(std::size_t a, std::size_t b)
   return b > std::numeric_limits<std::size_t>::max() - a ? std::numeric_limits<std::size_t>::max() : a + b;
 }
 
-void require(bool condition, const std::string& parameter, const std::string& rule, double value)
+void require_tiers(bool condition, const std::string& parameter, const std::string& rule, double value)
 {
   require_parameter(condition, "tiers", parameter, rule, value);
 }
 
 void require_distribution(double mean, double sd, double latency, const std::string& tier)
 {
-  require(mean > 0.0 && std::isfinite(mean), tier + "-bw-mean", "finite and > 0", mean);
-  require(sd >= 0.0 && std::isfinite(sd), tier + "-bw-sd", "finite and >= 0", sd);
-  require(latency >= 0.0 && std::isfinite(latency), tier + "-latency", "finite and >= 0", latency);
+  require_tiers(mean > 0.0 && std::isfinite(mean), tier + "-bw-mean", "finite and > 0", mean);
+  require_tiers(sd >= 0.0 && std::isfinite(sd), tier + "-bw-sd", "finite and >= 0", sd);
+  require_tiers(latency >= 0.0 && std::isfinite(latency), tier + "-latency", "finite and >= 0", latency);
 }
 
 void validate(const TiersPlatformParameters& p)
 {
   auto as_real = [](std::size_t count) { return static_cast<double>(count); };
-  require(p.wans == 1, "wans", "1 (Tiers builds a single WAN)", as_real(p.wans));
-  require(p.wan_nodes >= 1, "wan-nodes", "at least 1", as_real(p.wan_nodes));
-  require(p.man_nodes >= 1, "man-nodes", "at least 1", as_real(p.man_nodes));
-  require(p.lan_nodes >= 1, "lan-nodes", "at least 1", as_real(p.lan_nodes));
+  require_tiers(p.wans == 1, "wans", "1 (Tiers builds a single WAN)", as_real(p.wans));
+  require_tiers(p.wan_nodes >= 1, "wan-nodes", "at least 1", as_real(p.wan_nodes));
+  require_tiers(p.man_nodes >= 1, "man-nodes", "at least 1", as_real(p.man_nodes));
+  require_tiers(p.lan_nodes >= 1, "lan-nodes", "at least 1", as_real(p.lan_nodes));
   const std::size_t n = tiers_node_count(p);
   if (n < 2 || n > kTiersMaxNodes)
     throw std::invalid_argument(
         "tiers platform: the node count wan-nodes + mans-per-wan x man-nodes + mans-per-wan x lans-per-man x "
         "lan-nodes must be within [2, " + std::to_string(kTiersMaxNodes) + "] (got " +
         (n == std::numeric_limits<std::size_t>::max() ? std::string("too many") : std::to_string(n)) + ")");
-  require(p.man_wan_links >= 1 && p.man_wan_links <= saturating_product(p.wan_nodes, p.man_nodes), "man-wan-links",
+  require_tiers(p.man_wan_links >= 1 && p.man_wan_links <= saturating_product(p.wan_nodes, p.man_nodes), "man-wan-links",
           "within [1, wan-nodes x man-nodes]", as_real(p.man_wan_links));
-  require(p.lan_man_links >= 1 && p.lan_man_links <= saturating_product(p.man_nodes, p.lan_nodes), "lan-man-links",
+  require_tiers(p.lan_man_links >= 1 && p.lan_man_links <= saturating_product(p.man_nodes, p.lan_nodes), "lan-man-links",
           "within [1, man-nodes x lan-nodes]", as_real(p.lan_man_links));
   require_distribution(p.wan_bandwidth_mean, p.wan_bandwidth_sd, p.wan_latency, "wan");
   require_distribution(p.man_bandwidth_mean, p.man_bandwidth_sd, p.man_latency, "man");

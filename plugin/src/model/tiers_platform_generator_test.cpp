@@ -65,7 +65,7 @@ double kruskal_length(const TiersTopology& t, const std::vector<std::size_t>& me
 }
 
 // Whether the undirected `edges` join all n nodes (each edge becomes two directed links).
-bool is_connected(std::size_t n, const std::vector<std::pair<std::size_t, std::size_t>>& edges)
+bool reaches_every_node(std::size_t n, const std::vector<std::pair<std::size_t, std::size_t>>& edges)
 {
   TopologyGraph graph(n);
   for (const auto& [a, b] : edges) {
@@ -75,7 +75,7 @@ bool is_connected(std::size_t n, const std::vector<std::pair<std::size_t, std::s
   return graph.first_unreached_from(0) == kNoNode;
 }
 
-bool is_connected(const PlatformGraph& graph)
+bool reaches_every_node(const PlatformGraph& graph)
 {
   return TopologyGraph::from_platform_graph(graph).first_unreached_from(0) == kNoNode;
 }
@@ -151,7 +151,7 @@ TEST(TiersPlatformGenerator, ConnectedOnManySeedsAndShapes)
       continue;
     SCOPED_TRACE("seed " + std::to_string(seed));
     const auto graph = generate_tiers_platform(p);
-    ASSERT_TRUE(is_connected(graph));
+    ASSERT_TRUE(reaches_every_node(graph));
     std::set<std::pair<std::size_t, std::size_t>> seen;
     for (const auto& link : graph.links()) {
       EXPECT_LT(link.from, link.to);
@@ -178,7 +178,7 @@ TEST(TiersPlatformGenerator, EachWanAndManWithoutRedundancyIsAMinimumSpanningTre
         }
       SCOPED_TRACE("seed " + std::to_string(seed) + " network " + std::to_string(network));
       ASSERT_EQ(inside.size(), members.size() - 1);
-      EXPECT_TRUE(is_connected(members.size(), inside));
+      EXPECT_TRUE(reaches_every_node(members.size(), inside));
       EXPECT_NEAR(total, kruskal_length(t, members), 1e-9 * total);
     }
   }
@@ -273,7 +273,7 @@ TEST(TiersPlatformGenerator, PresetsHaveTheirNodeCountsAndPaperDensities)
       const double density = graph.links().size() / (n * (n - 1) / 2.0);
       EXPECT_GE(density, 0.05) << n << " seed " << seed;
       EXPECT_LE(density, 0.15) << n << " seed " << seed;
-      EXPECT_TRUE(is_connected(graph));
+      EXPECT_TRUE(reaches_every_node(graph));
     }
 }
 

@@ -22,8 +22,8 @@ void require_link(const char* generator, const char* what, double bandwidth, dou
                                 " bandwidth must be > 0 and latency >= 0");
 }
 
-std::string bps(double value) { return shortest_decimal(value) + "Bps"; }
-std::string sec(double value) { return shortest_decimal(value) + "s"; }
+std::string bandwidth_text(double value) { return shortest_decimal(value) + "Bps"; }
+std::string latency_text(double value) { return shortest_decimal(value) + "s"; }
 
 std::string cluster_name(std::size_t c) { return "c" + std::to_string(c); }
 
@@ -32,9 +32,9 @@ void write_backbone_cluster(std::ostream& out, const BackbonePlatformParameters&
 {
   const std::string name = cluster_name(c);
   out << "    <cluster id=\"" << name << "\" prefix=\"" << name << "-\" suffix=\"\" radical=\"0-" << p.nodes - 1
-      << "\" speed=\"1Gf\" bw=\"" << bps(p.bandwidth) << "\" lat=\"" << sec(p.latency)
-      << "\" sharing_policy=\"SPLITDUPLEX\" bb_bw=\"" << bps(p.backbone_bandwidth) << "\" bb_lat=\""
-      << sec(p.backbone_latency) << "\" bb_sharing_policy=\"SHARED\" router_id=\"" << name << "-router\"/>\n";
+      << "\" speed=\"1Gf\" bw=\"" << bandwidth_text(p.bandwidth) << "\" lat=\"" << latency_text(p.latency)
+      << "\" sharing_policy=\"SPLITDUPLEX\" bb_bw=\"" << bandwidth_text(p.backbone_bandwidth) << "\" bb_lat=\""
+      << latency_text(p.backbone_latency) << "\" bb_sharing_policy=\"SHARED\" router_id=\"" << name << "-router\"/>\n";
 }
 
 std::string single_cluster(const std::string& topology, const std::string& parameters, std::size_t hosts,
@@ -42,7 +42,7 @@ std::string single_cluster(const std::string& topology, const std::string& param
 {
   std::ostringstream out;
   out << "  <cluster id=\"" << (topology == "FAT_TREE" ? "fat-tree" : "dragonfly") << "\" prefix=\"node-\" suffix=\"\""
-      << " radical=\"0-" << hosts - 1 << "\" speed=\"1Gf\" bw=\"" << bps(bandwidth) << "\" lat=\"" << sec(latency)
+      << " radical=\"0-" << hosts - 1 << "\" speed=\"1Gf\" bw=\"" << bandwidth_text(bandwidth) << "\" lat=\"" << latency_text(latency)
       << "\" sharing_policy=\"SPLITDUPLEX\" topology=\"" << topology << "\" topo_parameters=\"" << parameters
       << "\"/>\n</platform>\n";
   return out.str();
@@ -68,8 +68,8 @@ std::string backbone_platform_xml(const BackbonePlatformParameters& p, const std
   for (std::size_t c = 0; c < p.clusters; ++c)
     write_backbone_cluster(out, p, c);
   for (std::size_t c = 0; c < p.clusters; ++c)
-    out << "    <link id=\"" << cluster_name(c) << "-uplink\" bandwidth=\"" << bps(p.uplink_bandwidth)
-        << "\" latency=\"" << sec(p.uplink_latency) << "\" sharing_policy=\"SPLITDUPLEX\"/>\n";
+    out << "    <link id=\"" << cluster_name(c) << "-uplink\" bandwidth=\"" << bandwidth_text(p.uplink_bandwidth)
+        << "\" latency=\"" << latency_text(p.uplink_latency) << "\" sharing_policy=\"SPLITDUPLEX\"/>\n";
   for (std::size_t a = 0; a < p.clusters; ++a)
     for (std::size_t b = 0; b < p.clusters; ++b)
       if (a != b)

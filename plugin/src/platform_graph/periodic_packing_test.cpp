@@ -51,7 +51,7 @@ DenseCostModel unit_costs(const LinkRouteModel& links)
   return costs;
 }
 
-BroadcastTree random_tree(std::size_t nodes, std::mt19937& rng)
+BroadcastTree random_packing_tree(std::size_t nodes, std::mt19937& rng)
 {
   std::vector<NodeId> order(nodes);
   std::iota(order.begin(), order.end(), 0);
@@ -111,7 +111,7 @@ TEST(PeriodicPacking, SlotsAreMatchingsWithinEveryLinksBandwidth)
     std::vector<double> weights;
     std::vector<std::vector<NodeId>> parents;
     for (std::size_t t = 0; t < tree_count; ++t) {
-      trees.push_back(random_tree(nodes, rng));
+      trees.push_back(random_packing_tree(nodes, rng));
       weights.push_back(std::uniform_real_distribution<double>(0.1, 2.0)(rng));
       parents.push_back(trees.back().parents());
     }

@@ -17,10 +17,10 @@ namespace {
 
 using Tree = std::vector<std::size_t>;  // the arc entering each node, kNoArc for the root
 
-constexpr double kReducedCost = 1e-9;
+constexpr double kPortReducedCost = 1e-9;
 constexpr double kTargetPrecision = 1e-9;
-constexpr double kNoiseWeight = 1e-11;
-constexpr int kMaxRounds = 100000;
+constexpr double kPortNoiseWeight = 1e-11;
+constexpr int kPortMaxRounds = 100000;
 
 // Where each arc's slice time goes, as (row, seconds busy per slice). Rows: one-port, send(u) = u
 // and receive(v) = V + v (T_uv each); multi-port, u's send overhead = u and the arc alone =
@@ -152,7 +152,7 @@ ArborescencePacking positive_trees(const PortMaster& master, NodeId root)
   ArborescencePacking packing;
   const double total = master.total();
   for (std::size_t c = 0; c < master.columns().size(); ++c) {
-    if (master.weight(c) <= kNoiseWeight * total)
+    if (master.weight(c) <= kPortNoiseWeight * total)
       continue;
     WeightedArborescence tree{master.weight(c), {}};
     for (NodeId v = 0; v < master.columns()[c].size(); ++v)
@@ -190,7 +190,7 @@ void add_diverse_trees(PortMaster& master, const std::vector<double>& duals, Tre
     double true_cost = 0.0;
     for (const auto& [row, value] : next_column)
       true_cost += duals[static_cast<std::size_t>(row)] * value;
-    if (1.0 - true_cost <= kReducedCost || !master.add(next, next_column))
+    if (1.0 - true_cost <= kPortReducedCost || !master.add(next, next_column))
       return;
     last = std::move(next);
   }
@@ -217,13 +217,13 @@ ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, dou
   int round = 0;
   // Before the first solve every dual is 0: the first tree prices at reduced cost 1.
   while (!reached()) {
-    if (++round > kMaxRounds)
-      throw std::runtime_error("pack_port_trees: no optimum after " + std::to_string(kMaxRounds) + " rounds");
+    if (++round > kPortMaxRounds)
+      throw std::runtime_error("pack_port_trees: no optimum after " + std::to_string(kPortMaxRounds) + " rounds");
     std::vector<double> duals(static_cast<std::size_t>(rows));
     for (int row = 0; row < rows; ++row)
       duals[static_cast<std::size_t>(row)] = master.dual(row);
     const auto [tree, cost] = price(duals, arcs, uses, hosts, root);
-    if (1.0 - cost <= kReducedCost || !master.add(tree, column_of(tree, uses)))
+    if (1.0 - cost <= kPortReducedCost || !master.add(tree, column_of(tree, uses)))
       break;  // no tree improves the master (or only one it has, within CLP's tolerance): the optimum
     add_diverse_trees(master, duals, tree, arcs, uses, hosts, root);
     master.solve();

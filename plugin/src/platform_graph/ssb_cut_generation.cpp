@@ -47,7 +47,7 @@ namespace {
 // A flow short of TP by more than this fraction yields a cut row; CLP's own tolerance is 1e-7
 // absolute on rows of order 1, so rows it reports as met are met far closer than that.
 constexpr double kRelativeShortfall = 1e-9;
-constexpr int kMaxRounds = 10000;
+constexpr int kCutMaxRounds = 10000;
 // Where CLP finds TP held at the optimum infeasible (its rounding), the second phase holds it this
 // much lower (see solve_by_cut_generation).
 constexpr double kHeldSlack = 1e-9;
@@ -456,7 +456,7 @@ std::optional<ScaledSolution> least_port_time_loads(CutMaster& master, ParallelS
                                                     std::size_t row_budget, ScaledSolution solution)
 {
   master.hold_throughput(held, least_port_time_costs(links), primal_tolerance);
-  for (int round = 1; round <= kMaxRounds; ++round, ++solution.rounds) {
+  for (int round = 1; round <= kCutMaxRounds; ++round, ++solution.rounds) {
     master.solve();
     const std::vector<double> loads = master.loads();
     const double negligible = 1e-12 * std::max(1.0, *std::max_element(loads.begin(), loads.end()));
@@ -489,7 +489,7 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
   add_initial_cuts(master, links, host_count, source, free_reach);
 
   ScaledSolution solution;
-  for (solution.rounds = 1; solution.rounds <= kMaxRounds; ++solution.rounds) {
+  for (solution.rounds = 1; solution.rounds <= kCutMaxRounds; ++solution.rounds) {
     master.solve();
     const double throughput = master.throughput();
     const std::vector<double> capacity = raised_into_spare_time(links, host_count, limits, master.loads());
@@ -524,7 +524,7 @@ ScaledSolution solve_by_cut_generation(const std::vector<TimedLink>& links, std:
     }
     return solution;
   }
-  throw std::runtime_error("SSB(G): no optimum after " + std::to_string(kMaxRounds) + " rounds of cuts");
+  throw std::runtime_error("SSB(G): no optimum after " + std::to_string(kCutMaxRounds) + " rounds of cuts");
 }
 
 }  // namespace hbcast::steady_state_lp_detail

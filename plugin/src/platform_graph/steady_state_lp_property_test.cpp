@@ -20,10 +20,11 @@
 #include <vector>
 
 using namespace hbcast;
+using hbcast::topology_testing::kSliceBytes;  // 1e6 bytes, as in the heuristics' tests
 
 namespace {
 
-SteadyStateLpOptions lp_options(SteadyStateLpMethod method, bool presolve = true)
+SteadyStateLpOptions options_with(SteadyStateLpMethod method, bool presolve = true)
 {
   SteadyStateLpOptions options;
   options.method = method;
@@ -31,21 +32,20 @@ SteadyStateLpOptions lp_options(SteadyStateLpMethod method, bool presolve = true
   return options;
 }
 
-constexpr double kSlice = 1e6;  // bytes
 constexpr std::uint64_t kBaseSeed = 20240611;
 constexpr int kCases = 200;
 
 // A single tree's one-port throughput, bytes per second.
-double tree_throughput(const BroadcastTree& tree, const TopologyGraph& graph)
+double tree_bytes_per_second(const BroadcastTree& tree, const TopologyGraph& graph)
 {
-  return kSlice / steady_state_period(tree, TopologyCostModel(graph), kSlice, PortModel::one_port);
+  return kSliceBytes / steady_state_period(tree, TopologyCostModel(graph), kSliceBytes, PortModel::one_port);
 }
 
 // Best one-port throughput over ALL spanning arborescences rooted at `source` (the heuristics'
 // exhaustive oracle, shared with their tests).
 double best_tree_throughput(const TopologyGraph& graph, NodeId source)
 {
-  return kSlice / topology_testing::best_period_by_enumeration(graph, source, kSlice, PortModel::one_port);
+  return kSliceBytes / topology_testing::best_period_by_enumeration(graph, source, kSliceBytes, PortModel::one_port);
 }
 
 // A spanning arborescence grown from the source, each step along a uniformly drawn link leaving it.
@@ -109,7 +109,7 @@ void expect_loads_consistent(const SteadyStateSolution& solution, const Topology
   ASSERT_EQ(solution.edge_loads.size(), links.size());
   for (std::size_t e = 0; e < links.size(); ++e) {
     const auto [u, v] = links[e];
-    const double load = solution.edge_loads[e], busy = load * graph.link_time(u, v, kSlice);
+    const double load = solution.edge_loads[e], busy = load * graph.link_time(u, v, kSliceBytes);
     EXPECT_GE(load, 0.0);
     EXPECT_LE(busy, 1.0 + 1e-9) << u << " -> " << v;
     in_busy[v] += busy;
@@ -131,7 +131,7 @@ void expect_below_port_bounds(const SteadyStateSolution& solution, const Topolog
   std::vector<double> fastest_in(graph.size(), std::numeric_limits<double>::infinity());
   double fastest_out = std::numeric_limits<double>::infinity();
   for (const auto& [u, v] : graph.links()) {
-    const double time = graph.link_time(u, v, kSlice);
+    const double time = graph.link_time(u, v, kSliceBytes);
     fastest_in[v] = std::min(fastest_in[v], time);
     if (u == source)
       fastest_out = std::min(fastest_out, time);
@@ -163,19 +163,19 @@ TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
     const auto instance = topology_testing::random_case(n, density, symmetric, tree_shaped, rng);
     const auto& graph = instance.graph;
     const NodeId source = instance.source;
-    const auto solution = solve_steady_state_broadcast(graph, source, kSlice);
+    const auto solution = solve_steady_state_broadcast(graph, source, kSliceBytes);
     ASSERT_EQ(solution.status, SteadyStateSolution::Status::optimal);
     const double lp = solution.bytes_per_second;  // compared with trees in bytes per second
-    EXPECT_NEAR(lp, solution.slices_per_second * kSlice, 1e-12 * lp);
+    EXPECT_NEAR(lp, solution.slices_per_second * kSliceBytes, 1e-12 * lp);
     expect_loads_consistent(solution, graph, source);
     // The program as written (x^{uv}_w), solved whole, has the same optimum.
-    const auto full = solve_steady_state_broadcast(graph, source, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));
+    const auto full = solve_steady_state_broadcast(graph, source, kSliceBytes, options_with(SteadyStateLpMethod::dual_simplex));
     EXPECT_NEAR(full.bytes_per_second, lp, 1e-9 * lp);
     expect_loads_consistent(full, graph, source);
     expect_below_port_bounds(solution, graph, source);
 
     for (int t = 0; t < 20; ++t)
-      EXPECT_LE(tree_throughput(random_grown_tree(graph, source, rng), graph), lp * (1.0 + 1e-9));
+      EXPECT_LE(tree_bytes_per_second(random_grown_tree(graph, source, rng), graph), lp * (1.0 + 1e-9));
     if (graph.size() <= 7) {
       ++exhaustive_cases;
       const double best_tree = best_tree_throughput(graph, source);
@@ -186,7 +186,7 @@ TEST(SteadyStateLpProperty, NoSingleTreeBeatsTheOptimum)
       }
     } else if (tree_shaped) {
       ++tree_shaped_cases;
-      EXPECT_NEAR(lp, tree_throughput(random_grown_tree(graph, source, rng), graph), 1e-9 * lp);
+      EXPECT_NEAR(lp, tree_bytes_per_second(random_grown_tree(graph, source, rng), graph), 1e-9 * lp);
     }
   }
   EXPECT_GE(exhaustive_cases, 50);
@@ -204,8 +204,8 @@ TEST(SteadyStateLpProperty, CutGenerationMatchesTheFullProgramOnGeneratedPlatfor
     parameters.density = 0.1;
     parameters.seed = seed;
     const auto graph = TopologyGraph::from_platform_graph(generate_random_platform(parameters));
-    const auto cuts = solve_steady_state_broadcast(graph, 0, kSlice);
-    const auto full = solve_steady_state_broadcast(graph, 0, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));
+    const auto cuts = solve_steady_state_broadcast(graph, 0, kSliceBytes);
+    const auto full = solve_steady_state_broadcast(graph, 0, kSliceBytes, options_with(SteadyStateLpMethod::dual_simplex));
     EXPECT_NEAR(cuts.slices_per_second, full.slices_per_second, 1e-9 * full.slices_per_second);
     expect_loads_consistent(cuts, graph, 0);
     expect_below_port_bounds(cuts, graph, 0);

@@ -56,7 +56,7 @@ TopologyGraph source_above_linked_pair()
 }
 
 // A single tree's one-port throughput in slices per second (its bytes per second over kSlice).
-double tree_throughput(const BroadcastTree& tree, const TopologyGraph& graph)
+double tree_slices_per_second(const BroadcastTree& tree, const TopologyGraph& graph)
 {
   const TopologyCostModel costs(graph);
   return 1.0 / steady_state_period(tree, costs, kSlice, PortModel::one_port);
@@ -90,7 +90,7 @@ TEST(SteadyStateLp, ChainIsBoundByItsSlowestLink)
   EXPECT_NEAR(load(solution, graph, 1, 2), 25.0, kTolerance);  // saturated: 25 * 0.04 = 1
   for (NodeId u = 0; u < 3; ++u)
     EXPECT_GE(load(solution, graph, u, u + 1), 25.0 - kTolerance);
-  EXPECT_NEAR(solution.slices_per_second, tree_throughput(tree_of(4, 0, {{0, 1}, {1, 2}, {2, 3}}), graph), kTolerance);
+  EXPECT_NEAR(solution.slices_per_second, tree_slices_per_second(tree_of(4, 0, {{0, 1}, {1, 2}, {2, 3}}), graph), kTolerance);
 }
 
 // Star 0 -> {1, 2, 3} (T = 0.01, 0.02, 0.03), leaves linked back to 0 only. Leaf w's only in-link
@@ -162,8 +162,8 @@ TEST(SteadyStateLp, TwoDisjointPathsShareOneDestination)
   EXPECT_NEAR(load(solution, graph, 1, 3), 100.0, kTolerance);
   EXPECT_NEAR(load(solution, graph, 2, 4), 100.0, kTolerance);
   // The only two spanning trees (t's parent is a or b) are symmetric.
-  EXPECT_NEAR(tree_throughput(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {1, 5}}), graph), 200.0 / 3.0, 1e-9);
-  EXPECT_NEAR(tree_throughput(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {2, 5}}), graph), 200.0 / 3.0, 1e-9);
+  EXPECT_NEAR(tree_slices_per_second(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {1, 5}}), graph), 200.0 / 3.0, 1e-9);
+  EXPECT_NEAR(tree_slices_per_second(tree_of(6, 0, {{0, 1}, {0, 2}, {1, 3}, {2, 4}, {2, 5}}), graph), 200.0 / 3.0, 1e-9);
 }
 
 // s=0 -> a=1, s -> b=2 (T = 0.01), a <-> b (T = 0.02). The three spanning trees: {s->a, s->b}
@@ -183,7 +183,7 @@ TEST(SteadyStateLp, SeveralTreesBeatEverySingleTree)
   EXPECT_NEAR(load(solution, graph, 1, 2), 25.0, kTolerance);
   EXPECT_NEAR(load(solution, graph, 2, 1), 25.0, kTolerance);
   for (const auto& tree : {tree_of(3, 0, {{0, 1}, {0, 2}}), tree_of(3, 0, {{0, 1}, {1, 2}}), tree_of(3, 0, {{0, 2}, {2, 1}})})
-    EXPECT_NEAR(tree_throughput(tree, graph), 50.0, kTolerance);
+    EXPECT_NEAR(tree_slices_per_second(tree, graph), 50.0, kTolerance);
   // Full program: links s->a, s->b carry both commodities, a->b only b's, b->a only a's: 6 x, 4 n,
   // TP; rows: 2 x 2 conservation, 2 x 3 ports, 6 linking.
   const auto full = solve_steady_state_broadcast(graph, 0, kSlice, lp_options(SteadyStateLpMethod::dual_simplex));

@@ -12,7 +12,7 @@ namespace {
 constexpr double kBarHalfHeight = 0.35;
 
 // gnuplot strings are single-quoted; a quote inside doubles.
-std::string quoted(const std::string& text)
+std::string single_quoted(const std::string& text)
 {
   std::string out = "'";
   for (char c : text)
@@ -108,13 +108,13 @@ std::string GanttChart::script(FigureFormat format, const std::optional<std::str
   out << (format == FigureFormat::png ? fmt::format("set terminal pngcairo size 1000,{} font 'sans,9'\n", height)
                                       : fmt::format("set terminal svg size 1000,{} font 'sans,9'\n", height));
   if (output_path)
-    out << "set output " << quoted(*output_path) << "\n";
-  out << "set title " << quoted(title) << " noenhanced\n";
+    out << "set output " << single_quoted(*output_path) << "\n";
+  out << "set title " << single_quoted(title) << " noenhanced\n";
   out << "set xlabel 'time (s)'\nset yrange [" << host_rows.size() << "-0.5:-0.5]\nset grid xtics\n";
   out << "set key outside bottom center horizontal\nset style fill solid 0.6 noborder\n";
   out << "set ytics (";
   for (std::size_t k = 0; k < host_rows.size(); ++k)
-    out << (k ? ", " : "") << quoted(host_rows[k]) << " " << k;
+    out << (k ? ", " : "") << single_quoted(host_rows[k]) << " " << k;
   out << ") noenhanced\n";
   write_block(out, "send", send);
   write_block(out, "receive", receive);

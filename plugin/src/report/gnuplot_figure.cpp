@@ -28,7 +28,7 @@ std::string escaped(const std::string& text)
   return result;
 }
 
-std::string quoted(const std::string& text)
+std::string double_quoted(const std::string& text)
 {
   return "\"" + escaped(text) + "\"";
 }
@@ -129,12 +129,12 @@ std::string GnuplotFigure::settings(FigureFormat format, const std::optional<std
               : fmt::format("set terminal svg size {},{} noenhanced font \"sans,10\" background \"white\"\n",
                             kWidth, kHeight);
   if (output_path)
-    text += "set output " + quoted(*output_path) + "\n";
+    text += "set output " + double_quoted(*output_path) + "\n";
   text += "set encoding utf8\n";
   // The second title line states what the points and bars are, as the figure must stand alone.
   text += "set title \"" + escaped(title_) + "\\n" + escaped(describe_statistics(data_)) + "\"\n";
-  text += "set xlabel " + quoted(axis_label(data_.x_column)) + "\n";
-  text += "set ylabel " + quoted(axis_label(data_.y_column)) + "\n";
+  text += "set xlabel " + double_quoted(axis_label(data_.x_column)) + "\n";
+  text += "set ylabel " + double_quoted(axis_label(data_.y_column)) + "\n";
   text += "set key outside right top\n";
   // Headroom offsets must not push the axis of a non-negative metric (a makespan) below zero;
   // bars start at 0, or their heights would lie about ratios.
@@ -155,7 +155,7 @@ std::string GnuplotFigure::settings(FigureFormat format, const std::optional<std
   if (!data_.numeric_x) {
     std::string tics;
     for (std::size_t i = 0; i < data_.x_labels.size(); ++i)
-      tics += (i ? ", " : "") + quoted(data_.x_labels[i]) + " " + std::to_string(i);
+      tics += (i ? ", " : "") + double_quoted(data_.x_labels[i]) + " " + std::to_string(i);
     text += "set xtics (" + tics + ")\n";
     text += fmt::format("set xrange [-0.5:{}]\n", data_.x_labels.size() - 0.5);
   }
@@ -215,7 +215,7 @@ std::string GnuplotFigure::plot_command() const
       text += fmt::format("$data{} using 1:2:3:4 with yerrorlines lw 1.5 pt 7 ps 0.8", s + 1);
     else
       text += fmt::format("$data{} using 2:3:4{}", s + 1, s == 0 ? ":xtic(6)" : "");
-    text += " title " + quoted(data_.series[s].name);
+    text += " title " + double_quoted(data_.series[s].name);
   }
   return text + "\n";
 }

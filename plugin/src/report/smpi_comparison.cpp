@@ -45,7 +45,7 @@ std::string plan_platform_path(const BroadcastPlan& plan, const std::string& pla
                               "', is neither here nor beside the plan: give it before --plan");
 }
 
-std::string seconds(double value)
+std::string seconds_to_the_nanosecond(double value)
 {
   return fmt::format("{:.9f}", value);
 }
@@ -115,11 +115,11 @@ void write_smpi_comparison_table(std::ostream& out, const SmpiComparison& c)
     out << "--cfg=" << setting << " ";
   out << "\n          timed from the moment every rank is ready (SMPI's barrier lets the root out early)\n\n";
   TextTable table({"figure", "makespan (s)", "SMPI vs it"});
-  table.add_row({"hbcast prediction (pairwise)", seconds(c.hbcast.predicted),
+  table.add_row({"hbcast prediction (pairwise)", seconds_to_the_nanosecond(c.hbcast.predicted),
                  fmt::format("{:+.2e}", relative_error(c.smpi, c.hbcast.predicted))});
-  table.add_row({"hbcast replay (SimGrid)", seconds(c.hbcast.simulated),
+  table.add_row({"hbcast replay (SimGrid)", seconds_to_the_nanosecond(c.hbcast.simulated),
                  fmt::format("{:+.2e}", relative_error(c.smpi, c.hbcast.simulated))});
-  table.add_row({"SMPI, libhbcast_mpi", seconds(c.smpi), ""});
+  table.add_row({"SMPI, libhbcast_mpi", seconds_to_the_nanosecond(c.smpi), ""});
   table.print(out);
 }
 

@@ -22,7 +22,7 @@ using namespace hbcast;
 
 namespace {
 
-BroadcastTree chain(std::size_t n)
+BroadcastTree seed_test_chain(std::size_t n)
 {
   BroadcastTree tree(n, 0);
   for (NodeId u = 0; u + 1 < n; ++u)
@@ -41,7 +41,7 @@ TEST(LinkAwareSeeds, ABinomialSeedReplacesASlowerTree)
       std::vector<LinkedCluster>{test_support::latency_free_cluster(8, 100.0, 100.0, LinkSharing::fatpipe)});
   BroadcastInstance instance(std::make_shared<LinkCostModel>(links), numbered_host_names(8), 100.0);
   instance.set_links(links);
-  ScheduleResult slow = link_aware_result(link_timed(chain(8), instance, 0, "test"), instance, "test");
+  ScheduleResult slow = link_aware_result(link_timed(seed_test_chain(8), instance, 0, "test"), instance, "test");
   EXPECT_DOUBLE_EQ(link_timed_makespan(slow.tree, instance, "test"), 7.0);
   const ScheduleResult chosen = with_link_timed_seeds(slow, instance, 0, "test");
   EXPECT_DOUBLE_EQ(link_timed_makespan(chosen.tree, instance, "test"), 3.0);

@@ -12,7 +12,7 @@
 namespace hbcast::ptas_detail {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kLeafClassTime = std::numeric_limits<double>::infinity();  // a class of leaves never sends
 
 // Smallest i >= 1 with t <= threshold (1+eps')^i (the log gives a start, the loops make it exact).
 int slow_class(double t, double threshold, double epsilon_prime)
@@ -48,7 +48,7 @@ Guess make_guess(const std::vector<double>& times, NodeId source, double epsilon
   for (std::size_t k = 0; k < slow.size(); ++k) {
     if (k == 0 || slow[k].first != slow[k - 1].first) {
       const bool leaf = slow[k].first == std::numeric_limits<int>::max();
-      guess.class_times.push_back(leaf ? kInfinity : threshold * std::pow(1.0 + epsilon_prime, slow[k].first));
+      guess.class_times.push_back(leaf ? kLeafClassTime : threshold * std::pow(1.0 + epsilon_prime, slow[k].first));
       guess.classes.emplace_back();
       guess.sending_classes += leaf ? 0 : 1;
     }

@@ -69,8 +69,9 @@ std::string smpi_timing_program()
   for (const std::string candidate : {HBCAST_BUILT_SMPI_PROGRAM, HBCAST_INSTALLED_SMPI_PROGRAM})
     if (exists(candidate))
       return candidate;
-  throw std::runtime_error("the SMPI timing program hbcast_mpi_time was not built (it needs smpicxx, from "
-                           "libsimgrid-dev); set HBCAST_SMPI_PROGRAM to use another");
+  throw std::runtime_error("the SMPI timing program hbcast_mpi_time is not built: build it with `cmake --build "
+                           "build --target hbcast_mpi_time` (it needs smpicxx, from libsimgrid-dev; `./setup.sh "
+                           "--run` builds only `hbcast`), or set HBCAST_SMPI_PROGRAM to another");
 }
 
 double run_smpi_timing(const SmpiRun& run)

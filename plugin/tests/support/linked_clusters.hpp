@@ -22,6 +22,12 @@ inline LinkedCluster latency_free_cluster(std::size_t hosts, double host_bandwid
   return cluster;
 }
 
+/// One cluster of 4 hosts, 100 B/s host links, no latency: a 100-byte transfer takes 1 s alone.
+inline std::shared_ptr<ClusteredLinkModel> four_latency_free_hosts(double backbone_bandwidth)
+{
+  return std::make_shared<ClusteredLinkModel>(std::vector<LinkedCluster>{latency_free_cluster(4, 100, backbone_bandwidth)});
+}
+
 /// 1 to 5 clusters of 1 to 12 hosts, heterogeneous host links, backbones (one in four FATPIPE)
 /// and uplinks, latencies up to 2 ms: the random platforms of the link-level property tests.
 inline std::shared_ptr<ClusteredLinkModel> random_linked_clusters(std::mt19937_64& random)

@@ -1,0 +1,1 @@
+// The precompiled headers of the engine and CLI test programs are built with this empty source.
