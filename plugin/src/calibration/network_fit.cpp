@@ -1,5 +1,7 @@
 #include <hbcast/calibration/network_fit.hpp>
 
+#include <hbcast/calibration/numbered_host_names.hpp>
+
 #include <fmt/format.h>
 #include <cstdio>
 
@@ -363,45 +365,24 @@ std::optional<FatTreeShape> fat_tree_shape(const CalibratedNetwork& net, const s
   for (const auto& link : net.host_links)
     if (!alike(link.up, bandwidth) || !alike(link.down, bandwidth))
       return std::nullopt;
-  // Positions: the hosts' numbers in order, one prefix and suffix.
-  std::vector<std::pair<unsigned long long, std::size_t>> numbers;
-  std::string prefix, suffix;
-  for (std::size_t u = 0; u < n; ++u) {
-    const std::string& name = net.hosts[u];
-    const auto end = name.find_last_of("0123456789");
-    if (end == std::string::npos)
-      return std::nullopt;
-    auto start = end;
-    while (start > 0 && std::isdigit(static_cast<unsigned char>(name[start - 1])))
-      --start;
-    const std::string digits = name.substr(start, end + 1 - start);
-    if ((digits.size() > 1 && digits[0] == '0') || digits.size() > 15)
-      return std::nullopt;
-    if (u == 0) {
-      prefix = name.substr(0, start);
-      suffix = name.substr(end + 1);
-    } else if (name.substr(0, start) != prefix || name.substr(end + 1) != suffix) {
-      return std::nullopt;
-    }
-    numbers.emplace_back(std::stoull(digits), u);
-  }
-  std::sort(numbers.begin(), numbers.end());
+  // Positions: the hosts in the order of their numbers (one prefix and suffix).
+  const auto numbered = numbered_host_names(net.hosts);
+  if (!numbered)
+    return std::nullopt;
+  const std::vector<std::size_t>& order = numbered->order;
   FatTreeShape shape;
   shape.hosts_per_leaf = k;
   shape.leaves = leaves;
   shape.bandwidth = bandwidth;
   shape.position.assign(n, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i > 0 && numbers[i].first == numbers[i - 1].first)
-      return std::nullopt;
-    shape.position[numbers[i].second] = i;
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    shape.position[order[i]] = i;
   for (const auto& group : net.groups)
     for (const std::size_t u : group.hosts)
       if (shape.position[u] / k != shape.position[group.hosts.front()] / k)
         return std::nullopt;
   // Latencies: 2 links within a leaf, 4 between leaves.
-  const std::size_t a = numbers[0].second, b = numbers[k < 2 ? k : 1].second;
+  const std::size_t a = order[0], b = order[k < 2 ? k : 1];
   shape.latency = net.latency(a, b) / (k < 2 ? 4.0 : 2.0);
   for (std::size_t u = 0; u < n; ++u)
     for (std::size_t v = 0; v < n; ++v)

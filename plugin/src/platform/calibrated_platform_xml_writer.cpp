@@ -1,5 +1,7 @@
 #include <hbcast/platform/calibrated_platform_xml_writer.hpp>
 
+#include <hbcast/calibration/numbered_host_names.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -69,54 +71,6 @@ double median_of(std::vector<double> values)
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-// PREFIX<number>SUFFIX for every name (the last digit run, no leading zero), distinct numbers:
-// the <cluster>'s prefix, suffix and radical ("0-3,7"), hosts in radical order.
-struct ClusterNames {
-  std::string prefix, suffix, radical;
-  std::vector<std::size_t> order;  // indices into the group's hosts, in radical order
-};
-
-std::optional<ClusterNames> cluster_names(const std::vector<std::string>& names)
-{
-  ClusterNames result;
-  std::vector<std::pair<unsigned long long, std::size_t>> numbers;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::string& name = names[k];
-    const auto end = name.find_last_of("0123456789");
-    if (end == std::string::npos)
-      return std::nullopt;
-    auto start = end;
-    while (start > 0 && std::isdigit(static_cast<unsigned char>(name[start - 1])))
-      --start;
-    const std::string digits = name.substr(start, end + 1 - start);
-    if ((digits.size() > 1 && digits[0] == '0') || digits.size() > 15)
-      return std::nullopt;
-    const std::string prefix = name.substr(0, start), suffix = name.substr(end + 1);
-    if (k == 0) {
-      result.prefix = prefix;
-      result.suffix = suffix;
-    } else if (prefix != result.prefix || suffix != result.suffix) {
-      return std::nullopt;
-    }
-    numbers.emplace_back(std::stoull(digits), k);
-  }
-  std::sort(numbers.begin(), numbers.end());
-  for (std::size_t k = 0; k < numbers.size(); ++k) {
-    if (k > 0 && numbers[k].first == numbers[k - 1].first)
-      return std::nullopt;
-    result.order.push_back(numbers[k].second);
-  }
-  for (std::size_t k = 0; k < numbers.size();) {
-    std::size_t j = k;
-    while (j + 1 < numbers.size() && numbers[j + 1].first == numbers[j].first + 1)
-      ++j;
-    result.radical += (result.radical.empty() ? "" : ",") + std::to_string(numbers[k].first) +
-                      (j > k ? "-" + std::to_string(numbers[j].first) : "");
-    k = j + 1;
-  }
-  return result;
-}
-
 void write_group(std::string& xml, const CalibratedNetwork& net, std::size_t g, const std::string& indent,
                  const CalibratedPlatformOptions& options)
 {
@@ -140,7 +94,7 @@ void write_group(std::string& xml, const CalibratedNetwork& net, std::size_t g, 
                    std::abs(l - latency) <= 1e-12;
   for (const double b : bandwidths)
     homogeneous &= close(b, bandwidth, options.homogeneous_tolerance);
-  const auto pattern = homogeneous ? cluster_names(names) : std::nullopt;
+  const auto pattern = homogeneous ? numbered_host_names(names) : std::nullopt;
   if (pattern) {
     xml += fmt::format("{}<cluster id=\"{}\" prefix=\"{}\" suffix=\"{}\" radical=\"{}\" speed=\"1Gf\" bw=\"{}\" "
                        "lat=\"{}\" sharing_policy=\"SPLITDUPLEX\"",
@@ -197,7 +151,7 @@ std::string calibrated_platform_xml(const CalibratedNetwork& net, const Calibrat
   if (net.fat_tree) {
     // The groups are a fat-tree's leaves: SimGrid's own FAT_TREE cluster, hosts in position order.
     const auto& tree = *net.fat_tree;
-    const auto names = cluster_names(net.hosts);
+    const auto names = numbered_host_names(net.hosts);
     if (!names)
       throw std::invalid_argument("calibrated platform: a fat-tree's hosts are not PREFIX<number>SUFFIX");
     xml += fmt::format("  <cluster id=\"calibrated\" prefix=\"{}\" suffix=\"{}\" radical=\"{}\" speed=\"1Gf\" "
