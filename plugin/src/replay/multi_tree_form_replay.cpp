@@ -1,6 +1,7 @@
 #include <hbcast/replay/multi_tree_form_replay.hpp>
 
 #include "delivery_log.hpp"
+#include "link_states.hpp"
 
 #include <hbcast/core/element_ranges.hpp>
 #include <hbcast/core/tree_validation.hpp>
@@ -209,30 +210,17 @@ struct FormRun {
 };
 
 // Every form replay in flight hears of the hosts that go down, at that instant (kernel context);
-// the links that are down are known to the senders (a comm over one fails as it starts).
+// the links that are down (links_down) are known to the senders (a comm over one fails as it starts).
 struct FormFaults {
   static std::vector<std::weak_ptr<FormRun>>& live()
   {
     static std::vector<std::weak_ptr<FormRun>> runs;
     return runs;
   }
-  static std::set<const sg4::Link*>& links_down()
-  {
-    static std::set<const sg4::Link*> down;
-    return down;
-  }
   static void watch(const std::shared_ptr<FormRun>& run)
   {
+    watch_link_states();
     static const bool connected = [] {
-      for (const sg4::Link* link : sg4::Engine::get_instance()->get_all_links())
-        if (!link->is_on())
-          links_down().insert(link);
-      sg4::Link::on_state_change_cb([](const sg4::Link& link) {
-        if (link.is_on())
-          links_down().erase(&link);
-        else
-          links_down().insert(&link);
-      });
       sg4::Host::on_state_change_cb([](const sg4::Host& host) {
         if (host.is_on())
           return;
@@ -259,7 +247,7 @@ bool FormRun::can_send(NodeId from, NodeId to, std::size_t slice)
       why = "host " + hosts[end]->get_name() + " is off";
   if (why.empty() && gone[to])
     why = "host " + hosts[to]->get_name() + " receives nothing more";
-  if (why.empty() && !FormFaults::links_down().empty()) {
+  if (why.empty() && !links_down().empty()) {
     std::vector<sg4::Link*> route;
     double latency = 0.0;
     hosts[from]->route_to(hosts[to], route, &latency);

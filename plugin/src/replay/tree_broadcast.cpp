@@ -3,6 +3,7 @@
 #include "actor_per_host_broadcast.hpp"
 #include "delivery_log.hpp"
 #include "event_driven_broadcast.hpp"
+#include "link_states.hpp"
 
 #include <hbcast/core/tree_validation.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
@@ -78,31 +79,6 @@ std::vector<double> send_overheads(const std::vector<sg4::Host*>& hosts, const R
 
 }  // namespace
 
-// The links that are down now: kept by Link::on_state_change from the first broadcast on (with
-// the ones already down then), so that while none is, no route needs looking at.
-static std::set<const sg4::Link*>& links_down()
-{
-  static std::set<const sg4::Link*> down;
-  return down;
-}
-
-static void watch_links()
-{
-  static const bool watching = [] {
-    for (const sg4::Link* link : sg4::Engine::get_instance()->get_all_links())
-      if (!link->is_on())
-        links_down().insert(link);
-    sg4::Link::on_state_change_cb([](const sg4::Link& link) {
-      if (link.is_on())
-        links_down().erase(&link);
-      else
-        links_down().insert(&link);
-    });
-    return true;
-  }();
-  static_cast<void>(watching);
-}
-
 // Every broadcast in flight hears of every host that goes down: one connection per process (the
 // signal is static), to a list of the broadcasts that may need it.
 static std::vector<std::weak_ptr<TreeBroadcast>>& broadcasts_watching_hosts()
@@ -140,7 +116,7 @@ std::shared_ptr<TreeBroadcast> TreeBroadcast::start(BroadcastTree tree, std::vec
     broadcast = std::make_shared<EventDrivenBroadcast>(std::move(tree), std::move(hosts), std::move(options));
   else
     broadcast = std::make_shared<ActorPerHostBroadcast>(std::move(tree), std::move(hosts), std::move(options));
-  watch_links();
+  watch_link_states();
   static const bool watching_hosts = [] {
     sg4::Host::on_state_change_cb(dispatch_host_off);
     return true;
