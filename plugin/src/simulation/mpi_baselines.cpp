@@ -60,7 +60,8 @@ std::vector<MpiBaseline> run_mpi_baselines(const std::string& platform, const st
         baseline.simulated = run_smpi_timing({platform, hosts, config,
                                               {"--root", std::to_string(root_rank), "--bytes",
                                                fmt::format("{:.0f}", message_bytes)},
-                                              [] { return pending_interruption() != 0; }});
+                                              [] { return pending_interruption() != 0; },
+                                              true});
       } catch (const SmpiStopped&) {
         baseline.status = "interrupted";
         baseline.error = "stopped by " + signal_name(pending_interruption());

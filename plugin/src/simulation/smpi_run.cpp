@@ -18,6 +18,11 @@ bool exists(const std::string& path)
   return !path.empty() && access(path.c_str(), X_OK) == 0;
 }
 
+bool readable(const std::string& path)
+{
+  return !path.empty() && access(path.c_str(), R_OK) == 0;
+}
+
 // SMPI's own error (xbt_die, an MPI error, our library's "hbcast_mpi: error:"), else the last line.
 std::string first_error_line(const std::string& errors)
 {
@@ -74,11 +79,27 @@ std::string smpi_timing_program()
                            "--run` builds only `hbcast`), or set HBCAST_SMPI_PROGRAM to another");
 }
 
+std::string smpi_waitall_library()
+{
+  if (const char* configured = std::getenv("HBCAST_SMPI_WAITALL"))  // set and empty: SMPI's own waitall
+    return readable(configured) ? configured : "";
+  for (const std::string candidate : {HBCAST_BUILT_SMPI_WAITALL, HBCAST_INSTALLED_SMPI_WAITALL})
+    if (readable(candidate))
+      return candidate;
+  return "";
+}
+
 double run_smpi_timing(const SmpiRun& run)
 {
   const SmpiHostfile hostfile(run.hosts);
   std::vector<std::string> command = {"smpirun", "-np", std::to_string(run.hosts.size()), "-platform", run.platform,
                                       "-hostfile", hostfile.path(), "--log=root.thres:error"};
+  // smpirun splits -wrapper's value at spaces: a library path with a space is not preloaded.
+  if (const std::string library = run.waitall_in_order ? smpi_waitall_library() : "";
+      !library.empty() && library.find_first_of(" \t\n") == std::string::npos) {
+    command.emplace_back("-wrapper");
+    command.push_back("env LD_PRELOAD=" + library);
+  }
   for (const auto& setting : smpi_exact_settings())
     command.push_back("--cfg=" + setting);
   if (run.hosts.size() > kSmpiSmallStackRanks)

@@ -1,6 +1,7 @@
 // The smpirun command line, seen by a stand-in smpirun first on PATH: past kSmpiSmallStackRanks
 // ranks it carries small stacks without guard pages (SimGrid runs out of memory maps near 30,000
-// actors otherwise), unless the user set either; below, SimGrid's defaults.
+// actors otherwise), unless the user set either; below, SimGrid's defaults. SMPI's MPI_Bcast
+// baselines preload the in-order MPI_Waitall into the simulator only (smpirun's -wrapper).
 #include <hbcast/simulation/smpi_run.hpp>
 
 #include <gtest/gtest.h>
@@ -37,9 +38,10 @@ protected:
     unsetenv("HBCAST_SMPI_PROGRAM");
     std::filesystem::remove_all(dir_);
   }
-  std::string arguments_of(std::size_t ranks, std::vector<std::string> config = {})
+  std::string arguments_of(std::size_t ranks, std::vector<std::string> config = {}, bool waitall_in_order = false)
   {
     SmpiRun run;
+    run.waitall_in_order = waitall_in_order;
     run.platform = "p.xml";
     for (std::size_t r = 0; r < ranks; ++r)
       run.hosts.push_back("h" + std::to_string(r));
@@ -71,4 +73,16 @@ TEST_F(FakeSmpirun, TheUsersStackSettingWins)
   EXPECT_EQ(text.find("contexts/stack-size:64"), std::string::npos);
   EXPECT_NE(text.find("--cfg=contexts/stack-size:128\n"), std::string::npos);
   EXPECT_NE(text.find("--cfg=contexts/guard-size:0\n"), std::string::npos);
+}
+
+TEST_F(FakeSmpirun, TheInOrderWaitallIsPreloadedIntoTheSimulatorOnly)
+{
+  const auto library = dir_ / "libwaitall.so";
+  std::ofstream(library) << "";
+  setenv("HBCAST_SMPI_WAITALL", library.c_str(), 1);
+  const std::string preloaded = arguments_of(4, {}, true);
+  const std::string plain = arguments_of(4, {}, false);
+  unsetenv("HBCAST_SMPI_WAITALL");
+  EXPECT_NE(preloaded.find("-wrapper\nenv LD_PRELOAD=" + library.string() + "\n"), std::string::npos) << preloaded;
+  EXPECT_EQ(plain.find("-wrapper"), std::string::npos) << plain;
 }

@@ -14,6 +14,9 @@ struct SmpiRun {
   std::vector<std::string> program_arguments;
   /// Asked while smpirun runs: true ends it (SmpiStopped is then thrown).
   std::function<bool()> stop = {};
+  /// Preload SMPI's MPI_Waitall in index order (smpi_waitall_library()): for SMPI's own MPI_Bcast
+  /// algorithms, whose segmenting forms wait for thousands of requests at once. Same simulated times.
+  bool waitall_in_order = false;
 };
 
 /// Thrown by run_smpi_timing when SmpiRun::stop ended the run.
@@ -44,6 +47,12 @@ constexpr double kSmpiEnvelopeBytes = 16.0;
 /// The timing program: $HBCAST_SMPI_PROGRAM, the build tree's, or the installed one, whichever
 /// exists first. Throws std::runtime_error when none does.
 std::string smpi_timing_program();
+
+/// The library that replaces SMPI 3.32's MPI_Waitall (N waitany calls over all N requests, O(N^2)
+/// wall time) by waits in index order: $HBCAST_SMPI_WAITALL when it is set (empty or missing: none),
+/// else the build tree's or the installed one, whichever exists first; empty when none does (the
+/// runs then take SMPI's own waitall).
+std::string smpi_waitall_library();
 
 /// Runs `smpirun` on the timing program and returns the simulated seconds it printed ("time T":
 /// from the moment every rank is ready to the last rank's return). Throws std::runtime_error
