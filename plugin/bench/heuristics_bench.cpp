@@ -38,8 +38,10 @@ void BM_heuristic(benchmark::State& state, const hbcast::SchedulerInfo* schedule
 }
 
 const bool registered = [] {
+  // The named-only entries are plans, not trees (multi-tree and its forms: multi_tree_bench) or
+  // choose among other schedulers' plans in simulate (best): they are not heuristics to time here.
   for (const auto& scheduler : hbcast::scheduler_registry())
-    if (scheduler.needs_platform_graph)
+    if (scheduler.needs_platform_graph && !scheduler.named_only)
       benchmark::RegisterBenchmark(("heuristic/" + scheduler.name).c_str(), BM_heuristic, &scheduler)
           ->Arg(30)
           ->Arg(65)
