@@ -151,8 +151,25 @@ MultiTreeBroadcast::MultiTreeBroadcast(Private, std::vector<BroadcastTree> trees
     , mutex_(sg4::Mutex::create())
     , all_done_(sg4::ConditionVariable::create())
 {
+  inboxes_.resize(hosts_.size());
+  std::vector<std::size_t> tree_slices(trees_.size(), 0);
+  for (std::size_t t : slice_tree_)
+    ++tree_slices[t];
+  for (std::size_t t = 0; t < trees_.size(); ++t) {
+    const BroadcastTree& tree = trees_[t];
+    for (NodeId node = 0; node < hosts_.size() && tree_slices[t] > 0; ++node)
+      for (NodeId child : tree.children(node)) {
+        auto& inboxes = inboxes_[child];
+        auto it = std::find_if(inboxes.begin(), inboxes.end(), [node](const Inbox& inbox) { return inbox.parent == node; });
+        if (it == inboxes.end()) {
+          it = inboxes.insert(inboxes.end(), Inbox{});
+          it->parent = node;
+          it->mailbox = sg4::Mailbox::by_name(options_.name + "/" + std::to_string(node) + ">" + std::to_string(child));
+        }
+        it->expected += tree_slices[t];
+      }
+  }
   for (NodeId node = 0; node < hosts_.size(); ++node) {
-    mailboxes_.push_back(sg4::Mailbox::by_name(options_.name + "/" + std::to_string(node)));
     send_overhead_.push_back(options_.port == PortModel::multi_port ? host_send_overhead(hosts_[node], hosts_).at(slice_bytes_)
                                                                     : 0.0);
   }
@@ -165,7 +182,6 @@ MultiTreeBroadcast::MultiTreeBroadcast(Private, std::vector<BroadcastTree> trees
   sending_stopped_.assign(nodes, 0);
   send_failed_.assign(nodes, 0);
   waiting_.assign(nodes, 0);
-  receive_.resize(nodes);
   actors_.resize(nodes);
   blocked_on_.resize(nodes);
   held_count_.assign(nodes, 0);
@@ -243,14 +259,17 @@ void MultiTreeBroadcast::on_host_off(NodeId node)
   fault_seen_ = true;
   // The transfer the killed actor was blocked on (a receive, or a one-port send) is already
   // cleaned up by SimGrid: it was in flight.
-  const simgrid::kernel::activity::ActivityImpl* awaited = nullptr;
-  if (waiting_[node] && receive_[node])
-    awaited = receive_[node]->get_impl();
-  else if (blocked_on_[node])
-    awaited = blocked_on_[node]->get_impl();
+  std::vector<const simgrid::kernel::activity::ActivityImpl*> awaited;
+  if (waiting_[node]) {
+    for (const Inbox& inbox : inboxes_[node])
+      if (inbox.receive)
+        awaited.push_back(inbox.receive->get_impl());
+  } else if (blocked_on_[node]) {
+    awaited.push_back(blocked_on_[node]->get_impl());
+  }
   std::vector<const Send*> in_flight = sends_in_flight();
   for (const auto& [activity, send] : sends_)
-    if (awaited != nullptr && send.comm->get_impl() == awaited &&
+    if (std::find(awaited.begin(), awaited.end(), send.comm->get_impl()) != awaited.end() &&
         std::find(in_flight.begin(), in_flight.end(), &send) == in_flight.end())
       in_flight.push_back(&send);
   std::sort(in_flight.begin(), in_flight.end(), [](const Send* a, const Send* b) { return a->order < b->order; });
@@ -337,67 +356,94 @@ void MultiTreeBroadcast::stop_sending(NodeId node)
   }
 }
 
+sg4::Mailbox* MultiTreeBroadcast::mailbox(NodeId from, NodeId to) const
+{
+  for (const Inbox& inbox : inboxes_[to])
+    if (inbox.parent == from)
+      return inbox.mailbox;
+  throw std::logic_error("multi-tree replay: no mailbox from its parent");
+}
+
 void MultiTreeBroadcast::run_node(NodeId node)
 {
   const std::size_t slices = options_.slices;
   std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> held;  // lowest index first
-  std::size_t received = 0;
-  sg4::Mailbox* inbox = mailboxes_[node];
-  std::size_t* token = nullptr;
-  sg4::CommPtr& receive = receive_[node];
-  const auto post_receive = [&] {
-    token = nullptr;
-    receive = received < slices ? inbox->get_async<std::size_t>(&token) : nullptr;
+  std::vector<Inbox>& inboxes = inboxes_[node];
+  const auto post_receive = [&](Inbox& inbox) {
+    inbox.token = nullptr;
+    inbox.receive = inbox.taken < inbox.expected ? inbox.mailbox->get_async<std::size_t>(&inbox.token) : nullptr;
   };
-  // The posted receive has ended: takes its slice, or (a failed transfer, noted by its sender, or
-  // a receive stop_sending cancelled) posts it again.
-  const auto take = [&] {
+  // The inbox's posted receive has ended: takes its slice, or (a failed transfer, noted by its
+  // sender, or a receive stop_sending cancelled) posts it again.
+  const auto take = [&](Inbox& inbox) {
     // (A receive matched to a transfer that failed may end FINISHED without its payload.)
-    if (receive->get_state() == sg4::Activity::State::FINISHED && token != nullptr) {
-      mark_received(node, *token, receive->get_finish_time());
-      held.push(*token);
-      ++received;
+    if (inbox.receive->get_state() == sg4::Activity::State::FINISHED && inbox.token != nullptr) {
+      mark_received(node, *inbox.token, inbox.receive->get_finish_time());
+      held.push(*inbox.token);
+      ++inbox.taken;
       ++taken_[node];
     }
-    post_receive();
+    post_receive(inbox);
   };
-  // Blocks until the posted receive ends; false (nothing posted, or nothing can come) instead.
-  const auto wait_receive = [&] {
-    if (!receive || !can_still_receive(node))
+  const auto ended = [](const Inbox& inbox) {
+    if (!inbox.receive)
       return false;
-    waiting_[node] = 1;
+    if (inbox.receive->get_state() == sg4::Activity::State::FAILED)  // test() would assert on it
+      return true;
     try {
-      receive->wait();
-    } catch (const simgrid::Exception&) {  // NetworkFailureException, CancelException: see take()
-    }
-    waiting_[node] = 0;
-    take();
-    return true;
-  };
-  const auto test_receive = [&] {
-    try {
-      return receive && receive->test();
+      return inbox.receive->test();
     } catch (const simgrid::Exception&) {
       return true;
     }
   };
+  // Takes every slice that has arrived, from every parent (MPI_Testsome).
+  const auto take_arrived = [&] {
+    for (Inbox& inbox : inboxes)
+      while (ended(inbox))
+        take(inbox);
+  };
+  // Blocks until one posted receive ends and takes it alone (MPI_Waitany); false (nothing
+  // posted, or nothing can come) instead.
+  const auto wait_receive = [&] {
+    std::vector<sg4::CommPtr> posted;
+    std::vector<Inbox*> posted_inbox;
+    for (Inbox& inbox : inboxes)
+      if (inbox.receive) {
+        posted.push_back(inbox.receive);
+        posted_inbox.push_back(&inbox);
+      }
+    if (posted.empty() || !can_still_receive(node))
+      return false;
+    waiting_[node] = 1;
+    ssize_t index = -1;
+    try {
+      index = sg4::Comm::wait_any(posted);
+    } catch (const simgrid::Exception&) {  // NetworkFailureException, CancelException: see take()
+    }
+    waiting_[node] = 0;
+    if (index >= 0 && static_cast<std::size_t>(index) < posted.size())
+      take(*posted_inbox[static_cast<std::size_t>(index)]);
+    else
+      take_arrived();
+    return true;
+  };
   if (node == root_) {
     for (std::size_t slice = 0; slice < slices; ++slice)
       held.push(slice);
-    received = slices;
   } else {
-    inbox->set_receiver(sg4::Actor::self());  // slices arrive while this node sends
-    post_receive();
+    for (Inbox& inbox : inboxes) {
+      inbox.mailbox->set_receiver(sg4::Actor::self());  // slices arrive while this node sends
+      post_receive(inbox);
+    }
   }
   std::vector<sg4::CommPtr> in_flight;
   bool sending = true;
   for (std::size_t forwarded = 0; sending && forwarded < slices;) {
-    while (test_receive())
-      take();
-    if (held.empty()) {
+    take_arrived();
+    if (held.empty())
       sending = wait_receive();  // false: every parent that owes it a slice has stopped
+    if (!sending || held.empty())
       continue;
-    }
     const std::size_t slice = held.top();
     held.pop();
     sending = forward(node, slice, in_flight);  // false: a node whose send failed sends nothing more
@@ -410,8 +456,8 @@ void MultiTreeBroadcast::run_node(NodeId node)
     }
     return;
   }
-  if (node != root_)
-    inbox->set_receiver(nullptr);
+  for (Inbox& inbox : inboxes)
+    inbox.mailbox->set_receiver(nullptr);
   const double completion = *std::max_element(arrival_[node].begin(), arrival_[node].end());
   plugin_detail::record_delivery(*hosts_[node], options_.name, completion);
   if (++finished_nodes_ == hosts_.size()) {
@@ -457,7 +503,7 @@ bool MultiTreeBroadcast::forward(NodeId node, std::size_t slice, std::vector<sg4
           return false;
         }
     }
-    sg4::CommPtr send = mailboxes_[child]->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
+    sg4::CommPtr send = mailbox(node, child)->put_async(&slice_tokens_[slice], static_cast<uint64_t>(slice_bytes_));
     sends_.emplace(send.get(), Send{node, child, slice, sends_started_++, send});
     ++transfer_count_;
     if (options_.port == PortModel::one_port) {

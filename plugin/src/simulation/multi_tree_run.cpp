@@ -217,18 +217,17 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
   // short message: the form's start-up outweighs its throughput), the row runs that tree alone.
   const auto [best_tree, best_makespan] = best_single_tree(trees, pairwise, links, slice_bytes, options.slices, port);
   run.best_own_tree_makespan = best_makespan;
-  if (scheduled.may_run_single_tree && best_makespan < timeline.makespan && scheduled.form == MultiTreeForm::capped &&
-      trees.size() > 1) {
-    // The rate-capped form of several trees does not run one of them uncapped (its transfers would
-    // contend where links are shared): the tree alone is capped at its own rate (its busiest port,
-    // arc or shared link), where that is predicted to finish first. A one-tree plan runs its tree
-    // as the other forms do.
+  if (scheduled.form == MultiTreeForm::capped) {
+    // The rate-capped form never runs a tree uncapped (its transfers would contend where links are
+    // shared, a one-tree plan's included): the tree alone is capped at its own rate (its busiest
+    // port, arc or shared link), where that is predicted to finish first.
     const BroadcastTree& tree = trees[best_tree];
     const double period = predict_plan({tree}, {1.0}, pairwise, slice_bytes, options.slices, port, links).period;
     const std::vector<double> rate{1.0 / period};
     const std::size_t round = capped_round(scheduled.form_slices, {tree}, options.slices);
     const double alone = capped_timeline({tree}, rate, round, pairwise, message).makespan;
-    if (period > 0.0 && alone < timeline.makespan * (1.0 - 1e-9)) {
+    if (scheduled.may_run_single_tree && best_makespan < timeline.makespan && period > 0.0 &&
+        alone < timeline.makespan * (1.0 - 1e-9)) {
       const std::string note = run.own_model + fmt::format("; tree {} alone, capped at its rate (predicted {:.6g} s, "
                                                            "the plan {:.6g} s)", best_tree + 1, alone, timeline.makespan);
       ScheduleResult single;

@@ -26,7 +26,10 @@ namespace hbcast {
 /// slice_tree[j] (interleave_trees). Every node forwards each slice it holds to that slice's
 /// children, the lowest slice index first among those it holds, keeping its port model (one-port:
 /// one blocking send at a time; multi-port: each send started send_u(L) after the previous). A
-/// node receives from any parent while it sends (a permanent receiver of its mailbox).
+/// node receives from every parent while it sends (a permanent receiver of one mailbox per
+/// parent), and whenever its port is free it takes every slice that has arrived, from any parent,
+/// as libhbcast_mpi does (MPI_Testsome over a receive posted per slice): a parent's slices to
+/// one child end in the order they started, so the first pending one of each parent is the next.
 ///
 /// Measured: every node's arrival time of every slice. The observed period is, at the node that
 /// completes last, the mean inter-arrival after the pipeline fills: (last arrival - arrival of
@@ -93,7 +96,17 @@ private:
   double slice_bytes_;
   double start_time_;
   NodeId root_;
-  std::vector<simgrid::s4u::Mailbox*> mailboxes_;
+  /// One per parent of a node (over every tree): a mailbox only that parent sends to.
+  struct Inbox {
+    NodeId parent = 0;
+    simgrid::s4u::Mailbox* mailbox = nullptr;
+    std::size_t expected = 0;  // slices this parent sends the node
+    std::size_t taken = 0;
+    std::size_t* token = nullptr;
+    simgrid::s4u::CommPtr receive;  // posted, not yet taken
+  };
+  simgrid::s4u::Mailbox* mailbox(NodeId from, NodeId to) const;
+  std::vector<std::vector<Inbox>> inboxes_;  // per node
   std::vector<std::size_t> slice_tokens_;
   std::vector<std::vector<double>> arrival_;  // per node, per slice: absolute time it arrived
   std::vector<double> send_overhead_;
@@ -109,8 +122,7 @@ private:
   bool fault_seen_ = false;                              // a transfer failed or a host went down
   std::vector<std::uint8_t> sending_stopped_;            // per node: it will send nothing more
   std::vector<std::uint8_t> send_failed_;                // per node: one of its sends failed
-  std::vector<std::uint8_t> waiting_;                    // per node: blocked on its receive, holding nothing
-  std::vector<simgrid::s4u::CommPtr> receive_;           // per node: its posted receive
+  std::vector<std::uint8_t> waiting_;                    // per node: blocked on its receives, holding nothing
   std::vector<simgrid::s4u::CommPtr> blocked_on_;        // per node: the send its actor waits for
   std::vector<simgrid::s4u::ActorPtr> actors_;           // per node (none on a host down at the start)
   std::unordered_map<const simgrid::s4u::Activity*, Send> sends_;  // started, not ended
