@@ -120,9 +120,16 @@ double run_smpi_timing(const SmpiRun& run)
     throw SmpiStopped("smpirun was stopped");
   }
   std::smatch time;
-  static const std::regex time_line("time ([-+0-9.eE]+)");
-  if (result.exit_status == 0 && std::regex_search(result.out, time, time_line))
-    return std::stod(time[1]);
+  // The program's own line: smpirun echoes its command line (".../hbcast_mpi_time --root 0 ...")
+  // when KEEP is set in the environment.
+  static const std::regex time_line("start [-+0-9.eE]+ end [-+0-9.eE]+ time ([-+0-9.eE]+)");
+  if (result.exit_status == 0 && std::regex_search(result.out, time, time_line)) {
+    try {
+      return std::stod(time[1]);
+    } catch (const std::logic_error&) {  // invalid_argument, out_of_range
+      throw std::runtime_error("SMPI's timing program printed an unreadable time '" + time[1].str() + "'");
+    }
+  }
   const std::string error = first_error_line(result.err + result.out);
   if (result.exit_status == 0)  // SMPI ends with status 0 on a deadlock it detected
     throw std::runtime_error("SMPI gave no time: " + (error.empty() ? std::string("no message") : error));

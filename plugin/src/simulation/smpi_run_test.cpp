@@ -1,7 +1,8 @@
 // The smpirun command line, seen by a stand-in smpirun first on PATH: past kSmpiSmallStackRanks
 // ranks it carries small stacks without guard pages (SimGrid runs out of memory maps near 30,000
 // actors otherwise), unless the user set either; below, SimGrid's defaults. SMPI's MPI_Bcast
-// baselines preload the in-order MPI_Waitall into the simulator only (smpirun's -wrapper).
+// baselines preload the in-order MPI_Waitall into the simulator only (smpirun's -wrapper). The
+// time is read from the program's line, not from smpirun's echo of its command line (KEEP set).
 #include <hbcast/simulation/smpi_run.hpp>
 
 #include <gtest/gtest.h>
@@ -24,7 +25,7 @@ protected:
     std::filesystem::create_directories(dir_);
     const auto script = dir_ / "smpirun";
     std::ofstream(script) << "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" << (dir_ / "arguments").string()
-                          << "'\necho 'time 0.5'\n";
+                          << "'\necho 'hbcast_mpi_time --root 0'\necho 'start 1 end 1.5 time 0.5'\n";
     std::filesystem::permissions(script, std::filesystem::perms::owner_all);
     std::ofstream(dir_ / "program") << "";
     const char* path = std::getenv("PATH");
