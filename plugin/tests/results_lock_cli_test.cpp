@@ -43,16 +43,41 @@ std::size_t line_count(const std::string& path)
   return count;
 }
 
-pid_t start_sweep(const std::string& scenario, const std::string& output)
+pid_t start_sweep(const std::string& scenario, const std::string& output, const char* executable = hbcast_executable())
 {
   const pid_t pid = fork();
   if (pid == 0) {
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
       _exit(126);
-    execl(hbcast_executable(), hbcast_executable(), "sweep", scenario.c_str(), "-j", "1", "-o", output.c_str(), nullptr);
+    execl(executable, executable, "sweep", scenario.c_str(), "-j", "1", "-o", output.c_str(), nullptr);
     _exit(127);
   }
   return pid;
+}
+
+// Waits until the sweep `pid` has written `rows` lines to `path`. Gives up, with the reason, as
+// soon as the sweep has ended (e.g. its binary is missing: exec fails, exit 127) or after
+// `patience`, so that a sweep that never writes fails the test instead of hanging it.
+testing::AssertionResult wait_for_rows(pid_t pid, const std::string& path, std::size_t rows,
+                                       std::chrono::seconds patience = std::chrono::seconds(120))
+{
+  const auto deadline = std::chrono::steady_clock::now() + patience;
+  while (access(path.c_str(), F_OK) != 0 || line_count(path) < rows) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return testing::AssertionFailure()
+             << "the sweep ended (" << (WIFEXITED(status) ? "exit " : "signal ")
+             << (WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)) << ") before " << path << " held "
+             << rows << " lines";
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+      return testing::AssertionFailure() << path << " did not reach " << rows << " lines in " << patience.count()
+                                         << " s: the sweep was stopped";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return testing::AssertionSuccess();
 }
 
 bool still_running(pid_t pid)
@@ -72,8 +97,7 @@ TEST(ResultsLock, ASecondSweepOnTheSameFileRefusesAndLosesNothing)
 
   const std::string shared = dir.path() + "/shared.csv";
   const pid_t first = start_sweep(scenario, shared);
-  while (access(shared.c_str(), F_OK) != 0 || line_count(shared) < 20)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(wait_for_rows(first, shared, 20));
   const auto resumed = run_hbcast({"sweep", scenario, "-j", "1", "-o", shared, "--resume"});
   const auto again = run_hbcast({"sweep", scenario, "-j", "1", "-o", shared});
   const bool first_was_running = still_running(first);
@@ -100,11 +124,23 @@ TEST(ResultsLock, AKilledSweepLeavesNoLockBehind)
   const auto scenario = dir.write("lock.yaml", kGrid);
   const std::string output = dir.path() + "/out.csv";
   const pid_t sweep = start_sweep(scenario, output);
-  while (access(output.c_str(), F_OK) != 0 || line_count(output) < 10)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(wait_for_rows(sweep, output, 10));
   kill(sweep, SIGKILL);
   waitpid(sweep, nullptr, 0);
   const auto resumed = run_hbcast({"sweep", scenario, "-j", "2", "-o", output, "--resume"});
   EXPECT_EQ(resumed.exit_status, 0) << resumed.err;
   EXPECT_EQ(line_count(output), 241u);
+}
+
+// The waits above fail at once, naming the cause, when the sweep cannot run: a missing binary
+// ends its child with exit 127, which the wait sees at once (not at its deadline).
+TEST(ResultsLock, TheWaitFailsFastWhenTheSweepCannotStart)
+{
+  TemporaryDirectory dir;
+  const auto scenario = dir.write("lock.yaml", kGrid);
+  const std::string missing = dir.path() + "/no-such-hbcast";
+  const pid_t sweep = start_sweep(scenario, dir.path() + "/out.csv", missing.c_str());
+  const auto waited = wait_for_rows(sweep, dir.path() + "/out.csv", 10);
+  EXPECT_FALSE(waited);
+  EXPECT_NE(std::string(waited.message()).find("the sweep ended (exit 127)"), std::string::npos) << waited.message();
 }
