@@ -42,5 +42,8 @@ done
 regex=${HBCAST_SANITIZE_TESTS:-^(unit|engine|cli)\.}
 status=0
 ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R "$regex" -E '^cli\.' "$@" || status=$?
-ctest --test-dir "$normal" --output-on-failure -j "$jobs" -R "$regex" -E '^(unit|engine)\.' "$@" || status=$?
+# Not run sanitized (docs/reliability.md): the 10^5-host replay, whose 10^5 actors are OS threads
+# under thread contexts (over 1,200 created in 5 minutes).
+unsanitizable='^cli\.CliScale\.HundredThousandHostBinomialReplaysWithoutContextOptions$'
+ctest --test-dir "$normal" --output-on-failure -j "$jobs" -R "$regex" -E "^(unit|engine)\.|$unsanitizable" "$@" || status=$?
 exit $status
