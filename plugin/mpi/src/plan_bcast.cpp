@@ -215,8 +215,9 @@ void sleep_until(double since, double seconds)
   sleep_for(seconds - (MPI_Wtime() - since));
 }
 
-// The periodic form: this rank's steps (core's periodic_steps, which the replay runs too), each a
-// receive posted, a synchronous send, the receive awaited. A step's tag is its slot in the period
+// The periodic form: this rank's steps (core's periodic_steps, which the replay runs too), each,
+// with the plan's clock from its slot's time on, a receive posted, a synchronous send, the
+// receive awaited. A step's tag is its slot in the period
 // sequence, so a send meets only the receive its step posted.
 int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype, const RankPlan& plan, MPI_Comm comm,
                    int rank)
@@ -227,7 +228,13 @@ int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype
   const auto tag = [slots](const PeriodicTransfer& transfer) {
     return static_cast<int>((transfer.period * slots + transfer.slot) % kTagRange);
   };
+  const std::vector<double> offsets = periodic_slot_offsets(plan.schedule);
+  const double since = MPI_Wtime();
   for (const auto& step : steps) {
+    if (!offsets.empty()) {  // the plan's clock: not before the step's slot
+      const PeriodicTransfer& at = step.send ? *step.send : *step.receive;
+      sleep_until(since, periodic_step_time(offsets, at.period, at.slot));
+    }
     MPI_Request receive = MPI_REQUEST_NULL;
     if (step.receive)
       if (int error = MPI_Irecv(base + static_cast<MPI_Aint>(step.receive->range.first) * extent,

@@ -128,6 +128,7 @@ RankPlan map_plan_to_ranks(const BroadcastPlan& plan, const std::vector<std::str
     if (mapped.multi_port)
       throw PlanError("plan: the periodic form is one-port");
     mapped.schedule.period_slices = plan.form_slices;
+    mapped.schedule.slot_seconds = plan.slot_seconds;
     for (const auto& slot : plan.slots) {
       mapped.schedule.slots.emplace_back();
       for (const auto& piece : slot)

@@ -1,6 +1,7 @@
 #include <hbcast/core/periodic_schedule.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -102,12 +103,36 @@ std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& sche
   return lags;
 }
 
+std::vector<double> periodic_slot_offsets(const PeriodicSchedule& schedule)
+{
+  std::vector<double> offsets;
+  if (schedule.slot_seconds.empty())
+    return offsets;
+  offsets.push_back(0.0);
+  for (double seconds : schedule.slot_seconds)
+    offsets.push_back(offsets.back() + seconds);
+  return offsets;
+}
+
+double periodic_step_time(const std::vector<double>& offsets, std::size_t period, std::size_t slot)
+{
+  if (offsets.empty())
+    return 0.0;
+  return static_cast<double>(period) * offsets.back() + offsets.at(slot);
+}
+
 void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents)
 {
   if (schedule.period_slices == 0)
     throw std::invalid_argument("periodic schedule: a period needs at least one slice");
   if (schedule.slots.empty())
     throw std::invalid_argument("periodic schedule: no slot");
+  if (!schedule.slot_seconds.empty() && schedule.slot_seconds.size() != schedule.slots.size())
+    throw std::invalid_argument("periodic schedule: " + std::to_string(schedule.slot_seconds.size()) +
+                                " slot lengths for " + std::to_string(schedule.slots.size()) + " slots");
+  for (double seconds : schedule.slot_seconds)
+    if (!(seconds >= 0.0) || !std::isfinite(seconds))
+      throw std::invalid_argument("periodic schedule: a slot's length must be a time >= 0");
   std::map<std::tuple<std::size_t, NodeId, NodeId>, std::vector<std::pair<double, double>>> covered;
   for (std::size_t slot = 0; slot < schedule.slots.size(); ++slot) {
     std::map<NodeId, int> sends, receives;

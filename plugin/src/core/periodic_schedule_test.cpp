@@ -90,4 +90,24 @@ TEST(PeriodicSchedule, RefusesWhatWouldBreakOnePortOrLoseData)
   EXPECT_NO_THROW(check_periodic_schedule(split, kParents));
   PeriodicSchedule empty;
   EXPECT_THROW(check_periodic_schedule(empty, kParents), std::invalid_argument);
+  auto clocked = crossed_chains();
+  clocked.slot_seconds = {1.0};  // one length for two slots
+  EXPECT_THROW(check_periodic_schedule(clocked, kParents), std::invalid_argument);
+  clocked.slot_seconds = {1.0, -0.5};
+  EXPECT_THROW(check_periodic_schedule(clocked, kParents), std::invalid_argument);
+  clocked.slot_seconds = {1.0, 0.5};
+  EXPECT_NO_THROW(check_periodic_schedule(clocked, kParents));
+}
+
+TEST(PeriodicSchedule, TheClockStartsEachSlotAfterTheOnesBefore)
+{
+  // Slots of 1 s and 0.5 s: a period lasts 1.5 s; slot 1 of period 2 starts at 2 x 1.5 + 1.
+  auto clocked = crossed_chains();
+  clocked.slot_seconds = {1.0, 0.5};
+  const auto offsets = periodic_slot_offsets(clocked);
+  EXPECT_EQ(offsets, (std::vector<double>{0.0, 1.0, 1.5}));
+  EXPECT_DOUBLE_EQ(periodic_step_time(offsets, 2, 1), 4.0);
+  EXPECT_DOUBLE_EQ(periodic_step_time(offsets, 0, 0), 0.0);
+  EXPECT_TRUE(periodic_slot_offsets(crossed_chains()).empty());
+  EXPECT_DOUBLE_EQ(periodic_step_time({}, 5, 1), 0.0);
 }

@@ -39,7 +39,7 @@ void arrive(FormTimeline& timeline, const FormMessage& message, NodeId node, con
 }
 
 // The period and makespan once every arrival is known; the root holds every slice at 0.
-void close(FormTimeline& timeline, NodeId root)
+void close(FormTimeline& timeline, NodeId root, std::size_t block = 1)
 {
   double latest = -1.0;
   NodeId slowest = root;
@@ -52,7 +52,7 @@ void close(FormTimeline& timeline, NodeId root)
       slowest = v;
     }
   }
-  timeline.period = slowest == root ? 0.0 : observed_period(timeline.arrival[slowest]);
+  timeline.period = slowest == root ? 0.0 : observed_period(timeline.arrival[slowest], block);
 }
 
 void check_message(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
@@ -66,13 +66,26 @@ void check_message(const std::vector<BroadcastTree>& trees, const std::vector<do
 
 }  // namespace
 
-double observed_period(std::vector<double> arrivals)
+double observed_period(std::vector<double> arrivals, std::size_t block, double origin)
 {
   const std::size_t slices = arrivals.size();
-  const std::size_t filled = (slices + 9) / 10;  // ceil(K / 10): the pipeline fill is left out
-  if (slices < 2 || filled >= slices)
+  block = std::max<std::size_t>(1, block);
+  std::size_t filled = (slices + 9) / 10;  // ceil(K / 10): the pipeline fill is left out
+  filled = (filled + block - 1) / block * block;
+  if (filled >= slices && block < slices)
+    filled = block;
+  if (slices < 2)
     return 0.0;
-  std::sort(arrivals.begin(), arrivals.end());
+  if (block > 1) {
+    // In slice order: when the node holds the message's first j slices. A block's trees reach a
+    // node with different lags, so a later block's early trees must not count as the prefix.
+    for (std::size_t j = 1; j < slices; ++j)
+      arrivals[j] = std::max(arrivals[j], arrivals[j - 1]);
+  } else {
+    std::sort(arrivals.begin(), arrivals.end());
+  }
+  if (filled >= slices)
+    return (arrivals.back() - origin) / static_cast<double>(slices);
   return (arrivals.back() - arrivals[filled - 1]) / static_cast<double>(slices - filled);
 }
 
@@ -105,6 +118,7 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
     return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) < std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
   });
   std::vector<double> ready(nodes, 0.0);
+  const std::vector<double> offsets = periodic_slot_offsets(schedule);
   for (std::size_t first = 0; first < sends.size();) {
     std::size_t end = first;
     while (end < sends.size() && std::get<0>(sends[end]) == std::get<0>(sends[first]) &&
@@ -116,7 +130,8 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
       const NodeId u = std::get<2>(sends[k]);
       const PeriodicTransfer& send = std::get<3>(sends[k]);
       const double bytes = static_cast<double>(send.range.count) * message.element_bytes + message.envelope_bytes;
-      const double finish = std::max(ready[u], ready[send.peer]) + costs.transfer_time(u, send.peer, bytes);
+      const double clock = periodic_step_time(offsets, send.period, send.slot);
+      const double finish = std::max({ready[u], ready[send.peer], clock}) + costs.transfer_time(u, send.peer, bytes);
       arrive(timeline, message, send.peer, send.range, finish);
       done.emplace_back(u, finish);
       done.emplace_back(send.peer, finish);
@@ -126,7 +141,7 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
       ready[node] = std::max(ready[node], finish);
     first = end;
   }
-  close(timeline, trees.front().root());
+  close(timeline, trees.front().root(), schedule.period_slices);
   return timeline;
 }
 

@@ -42,10 +42,54 @@ TEST(PeriodicTimeline, TwoCrossedChainsTimedStepByStep)
   EXPECT_EQ(timeline.transfers, 8u);
   EXPECT_EQ(timeline.arrival[1], (std::vector<double>{1.0, 4.0, 3.0, 6.0}));
   EXPECT_EQ(timeline.arrival[2], (std::vector<double>{3.0, 2.0, 5.0, 4.0}));
-  // Observed period at node 1 (last): ceil(4 / 10) = 1 slice left out, (6 - 1) / 3.
-  EXPECT_DOUBLE_EQ(timeline.period, 5.0 / 3.0);
+  // Observed period at node 1 (last; slices 0 to 3 at 1, 4, 3, 6: it holds the first 2 at 4):
+  // ceil(4 / 10) = 1 slice, rounded up to the period's 2, left out: (6 - 4) / 2.
+  EXPECT_DOUBLE_EQ(timeline.period, 1.0);
   // SMPI's envelope: every message 16 bytes longer, 17 s each here.
   EXPECT_DOUBLE_EQ(periodic_timeline({a, b}, {1.0, 1.0}, schedule, costs, {4, 4, 1.0, 16.0}).makespan, 6.0 * 17.0);
+}
+
+TEST(PeriodicTimeline, TheClockHoldsEachTransferToItsSlot)
+{
+  // The crossed chains above on a clock of 1.5 s per slot (a period of 3 s): a transfer starts at
+  // the latest of its two ends' readiness and its slot's time k x 3 + s x 1.5.
+  //   period 0: 0->1 A0 [0, 1]; 0->2 B0 [1.5, 2.5]
+  //   period 1: 0->1 A1 [3, 4], 1->2 A0 [3, 4]; 0->2 B1 [4.5, 5.5], 2->1 B0 [4.5, 5.5]
+  //   period 2: 1->2 A1 [6, 7]; 2->1 B1 [7.5, 8.5]
+  const BroadcastTree a(0, {{1}, {2}, {}}), b(0, {{2}, {}, {1}});
+  PeriodicSchedule schedule;
+  schedule.period_slices = 2;
+  schedule.slots = {{{0, 0, 1, 0.0, 1.0}, {0, 1, 2, 0.0, 1.0}}, {{1, 0, 2, 0.0, 1.0}, {1, 2, 1, 0.0, 1.0}}};
+  schedule.slot_seconds = {1.5, 1.5};
+  const FormTimeline timeline = periodic_timeline({a, b}, {1.0, 1.0}, schedule, uniform(3, 0.0, 1.0), {4, 4, 1.0, 0.0});
+  EXPECT_DOUBLE_EQ(timeline.makespan, 8.5);
+  EXPECT_EQ(timeline.arrival[1], (std::vector<double>{1.0, 5.5, 4.0, 8.5}));
+  EXPECT_EQ(timeline.arrival[2], (std::vector<double>{4.0, 2.5, 7.0, 5.5}));
+}
+
+TEST(ObservedPeriod, CutAtWholeBlocks)
+{
+  // 20 slices, one at a time every 2 s from t = 2: ceil(20 / 10) = 2 left out, (40 - 4) / 18.
+  std::vector<double> steady;
+  for (int j = 1; j <= 20; ++j)
+    steady.push_back(2.0 * j);
+  EXPECT_DOUBLE_EQ(observed_period(steady), 2.0);
+  // Two blocks of 10 slices, at 10 s and 30 s: the cut at slice 2 would count the first block's
+  // 8 other slices as free ((30 - 10) / 18); at the block's end it gives 20 s per 10 slices.
+  std::vector<double> blocks(10, 10.0);
+  blocks.insert(blocks.end(), 10, 30.0);
+  EXPECT_DOUBLE_EQ(observed_period(blocks, 10), 2.0);
+  // Blocks of 8 in 20 slices (8, 8, 4 at 5, 9 and 13 s): the cut at 8 slices, (13 - 5) / 12.
+  std::vector<double> uneven(8, 5.0);
+  uneven.insert(uneven.end(), 8, 9.0);
+  uneven.insert(uneven.end(), 4, 13.0);
+  EXPECT_DOUBLE_EQ(observed_period(uneven, 8), 8.0 / 12.0);
+  // Blocks of 2 whose second slice comes early (a tree of less lag): ceil(8 / 10) = 1, rounded up
+  // to 2; the node holds the first 2 slices at 10, not at the 2nd earliest arrival (6): (30 - 10) / 6.
+  EXPECT_DOUBLE_EQ(observed_period({10.0, 4.0, 20.0, 6.0, 25.0, 8.0, 30.0, 12.0}, 2), 20.0 / 6.0);
+  // A single block: the whole message from the origin, (7 - 2) / 10.
+  EXPECT_DOUBLE_EQ(observed_period(std::vector<double>(10, 7.0), 10, 2.0), 0.5);
+  EXPECT_DOUBLE_EQ(observed_period({3.0}), 0.0);
 }
 
 TEST(CappedTimeline, EachHopTakesLatencyPlusRoundOverTheWeights)

@@ -165,6 +165,17 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
       plan.slots.back().push_back(std::move(piece));
     }
   }
+  if (json.contains("slot_seconds")) {
+    const auto& seconds = json.at("slot_seconds");
+    if (!seconds.is_array() || seconds.size() != plan.slots.size())
+      throw PlanError("plan: \"slot_seconds\" must be a list of one length per slot (" +
+                      std::to_string(plan.slots.size()) + ")");
+    for (const auto& length : seconds) {
+      if (!length.is_number() || !(length.get<double>() >= 0.0) || !std::isfinite(length.get<double>()))
+        throw PlanError("plan: \"slot_seconds\" must hold times >= 0, not " + length.dump());
+      plan.slot_seconds.push_back(length.get<double>());
+    }
+  }
   to_periodic_schedule(plan, plan.hosts);  // one port per slot, every edge's block sent once
 }
 
@@ -222,6 +233,8 @@ std::string plan_to_json(const BroadcastPlan& plan)
       slots.push_back(std::move(pieces));
     }
     json["slots"] = std::move(slots);
+    if (!plan.slot_seconds.empty())
+      json["slot_seconds"] = plan.slot_seconds;
   }
   if (!plan.send_gaps.empty()) {
     Json gaps = Json::array();

@@ -219,6 +219,12 @@ TEST(PlanJson, ExecutableFormsRoundTrip)
   EXPECT_EQ(back.form, "periodic");
   ASSERT_EQ(back.slots.size(), 4u);
   EXPECT_EQ(back.slots[3][0].first, 0.5);
+  EXPECT_TRUE(back.slot_seconds.empty());
+  // The periodic form's clock: one length per slot, kept as written.
+  const auto clocked = plan_from_json(form_plan(
+      "2", R"("form": "periodic", "period_slices": 4, "slot_seconds": [0.5, 0.25, 1, 0.125], )" + kSlots));
+  EXPECT_EQ(clocked.slot_seconds, (std::vector<double>{0.5, 0.25, 1.0, 0.125}));
+  EXPECT_EQ(plan_from_json(plan_to_json(clocked)).slot_seconds, clocked.slot_seconds);
   const auto capped = plan_from_json(plan_to_json(plan_from_json(form_plan("2", R"("form": "capped", "round_slices": 2)"))));
   EXPECT_EQ(capped.form, "capped");
   EXPECT_EQ(capped.form_slices, 2u);
@@ -244,6 +250,10 @@ TEST(PlanJson, RefusesBadFormsNamingTheProblem)
       [{"tree": 0, "from": "a", "to": "b", "first": 0, "last": 1}], [{"tree": 1, "from": "a", "to": "c", "first": 0, "last": 1}],
       [{"tree": 0, "from": "b", "to": "c", "first": 0, "last": 0.5}, {"tree": 1, "from": "c", "to": "b", "first": 0, "last": 1}]])"),
                     "do not reach its block's end");
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slot_seconds": [1, 2], )" + kSlots),
+                    "one length per slot (4)");
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slot_seconds": [1, 2, -1, 0], )" + kSlots),
+                    "times >= 0");
   // An edge that is not its tree's.
   expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slots": [
       [{"tree": 0, "from": "a", "to": "c", "first": 0, "last": 1}]])"),

@@ -58,6 +58,7 @@ PeriodicSchedule to_periodic_schedule(const BroadcastPlan& plan, const std::vect
   };
   PeriodicSchedule schedule;
   schedule.period_slices = plan.form_slices;
+  schedule.slot_seconds = plan.slot_seconds;
   for (const auto& slot : plan.slots) {
     schedule.slots.emplace_back();
     for (const auto& piece : slot)

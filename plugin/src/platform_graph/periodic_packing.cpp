@@ -10,27 +10,7 @@
 namespace hbcast {
 namespace {
 
-// What a piece takes of a SHARED link: its route's bottleneck bandwidth over the link's, once per
-// crossing (SimGrid gives a route that crosses a link twice half of it).
 using LinkShares = std::vector<std::pair<LinkId, double>>;
-
-LinkShares shared_link_shares(const LinkRouteModel& links, NodeId from, NodeId to)
-{
-  LinkShares shares;
-  const auto route = links.route(from, to);
-  for (LinkId id : route->links) {
-    const LinkProperties& link = links.link(id);
-    if (link.sharing != LinkSharing::shared || !(link.bandwidth > 0.0))
-      continue;
-    const double share = route->bandwidth / link.bandwidth;
-    auto at = std::find_if(shares.begin(), shares.end(), [id](const auto& s) { return s.first == id; });
-    if (at == shares.end())
-      shares.emplace_back(id, share);
-    else
-      at->second += share;
-  }
-  return shares;
-}
 
 struct Piece {
   PeriodicPiece piece;
@@ -76,6 +56,24 @@ struct Slot {
 };
 
 }  // namespace
+
+LinkShares shared_link_shares(const LinkRouteModel& links, NodeId from, NodeId to)
+{
+  LinkShares shares;
+  const auto route = links.route(from, to);
+  for (LinkId id : route->links) {
+    const LinkProperties& link = links.link(id);
+    if (link.sharing != LinkSharing::shared || !(link.bandwidth > 0.0))
+      continue;
+    const double share = route->bandwidth / link.bandwidth;
+    auto at = std::find_if(shares.begin(), shares.end(), [id](const auto& s) { return s.first == id; });
+    if (at == shares.end())
+      shares.emplace_back(id, share);
+    else
+      at->second += share;
+  }
+  return shares;
+}
 
 PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                              const CostModel& costs, double slice_bytes, std::size_t period_slices,

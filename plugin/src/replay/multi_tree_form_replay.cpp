@@ -60,6 +60,7 @@ struct FormRun {
   std::size_t transfers = 0;
   int token = 0;  // the payload pointer every message carries (the replay moves no data)
   NodeId root = 0;
+  std::size_t block_slices = 1;  // slices that arrive together (a periodic schedule's period)
 
   std::vector<sg4::ActorPtr> actors;
   std::vector<std::uint8_t> complete;  // holds every slice
@@ -200,7 +201,7 @@ struct FormRun {
     result.makespan = *std::max_element(result.completion_time.begin(), result.completion_time.end());
     result.slowest_node = static_cast<std::size_t>(
         std::max_element(result.completion_time.begin(), result.completion_time.end()) - result.completion_time.begin());
-    result.observed_period = result.slowest_node == root ? 0.0 : observed_period(arrival[result.slowest_node]);
+    result.observed_period = result.slowest_node == root ? 0.0 : observed_period(arrival[result.slowest_node], block_slices, start);
     result.period = result.observed_period;
     const double slice_bytes = static_cast<double>(options.count) / static_cast<double>(options.slices);
     result.throughput = result.period > 0.0 ? slice_bytes / result.period : INFINITY;
@@ -329,7 +330,8 @@ bool wait_transfer(FormRun& run, NodeId node, const sg4::CommPtr& comm)
   return delivered;
 }
 
-void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<PeriodicStep>& steps, NodeId node)
+void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<PeriodicStep>& steps,
+                   const std::vector<double>& offsets, NodeId node)
 {
   int* received = nullptr;
   // It holds the whole message once its every receive has delivered (killed later, it still does).
@@ -338,6 +340,10 @@ void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<Period
   if (receives_left == 0)
     run->done(node);
   for (const auto& step : steps) {
+    if (!offsets.empty()) {  // the schedule's clock: not before the step's slot
+      const PeriodicTransfer& at = step.send ? *step.send : *step.receive;
+      sg4::this_actor::sleep_until(run->start + periodic_step_time(offsets, at.period, at.slot));
+    }
     sg4::CommPtr receive;
     if (step.receive) {
       receive = run->mailbox(step.receive->peer, node)->get_async<int>(&received);
@@ -392,6 +398,7 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
     parents.push_back(tree.parents());
   check_periodic_schedule(schedule, parents);
   auto run = start_run(trees, weights, hosts, options);
+  run->block_slices = schedule.period_slices;
   // A blocked send waits for its receiver, which posts every receive of its steps while it lives;
   // a posted receive waits for a sender that has not stopped, unless its transfer has begun.
   FormRun* shared = run.get();
@@ -407,7 +414,8 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
   std::vector<std::vector<PeriodicStep>> steps;
   for (NodeId node = 0; node < hosts.size(); ++node)
     steps.push_back(periodic_steps(schedule, parents, weights, node, options.count, options.slices));
-  start_actors(run, trees, [run, steps](NodeId node) { periodic_node(run, steps[node], node); });
+  const std::vector<double> offsets = periodic_slot_offsets(schedule);
+  start_actors(run, trees, [run, steps, offsets](NodeId node) { periodic_node(run, steps[node], offsets, node); });
   {
     const SimGridCall call(ActivityOwner::simulation);
     engine.run();

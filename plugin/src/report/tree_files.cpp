@@ -72,6 +72,7 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
     plan.form = run.plan_form;
     plan.form_slices = run.plan_form_slices;
     plan.slots = to_plan_slots(run.plan_schedule, report.host_names);
+    plan.slot_seconds = run.plan_schedule.slot_seconds;
   }
   if (plan.port == "multi-port")
     for (std::size_t u = 0; u < report.send_gaps.size() && u < report.host_names.size(); ++u)

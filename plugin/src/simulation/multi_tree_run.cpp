@@ -5,6 +5,7 @@
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform_graph/periodic_colouring.hpp>
 #include <hbcast/platform_graph/periodic_decomposition.hpp>
 #include <hbcast/platform_graph/periodic_packing.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
@@ -81,7 +82,9 @@ FormMessage form_message(const SimulateOptions& options)
 }
 
 // The periodic form's period: the one asked for, else the power of two up to K whose schedule
-// has the smallest predicted makespan (ties to the shorter period).
+// has the smallest predicted makespan (ties to the shorter period). Candidates: the matchings, the
+// packings (self-timed), and the link-aware colouring on a clock of its slots' lengths (their
+// longest piece, latency included), so that no slot's transfers meet the next one's on a link.
 PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                                    std::size_t requested, const CostModel& pairwise, const LinkRouteModel* links,
                                    const FormMessage& message, FormTimeline& timeline)
@@ -94,6 +97,9 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
     for (std::size_t period = 1; period <= message.slices; period *= 2)
       candidates.push_back(period);
   const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  // The link-aware colouring's pieces do not depend on P (each transfer's sending time grows with
+  // it): coloured once.
+  const PeriodColouring colouring = colour_period(trees, weights, pairwise, slice_bytes, 1, links);
   PeriodicSchedule best;
   // Per period, the slots are ranked on the first 8 periods' worth of slices (the full timeline of
   // every candidate costs its pieces x K / P transfers each); the winner is then timed in full.
@@ -105,6 +111,11 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
     for (double quantum : {0.0, optimal / 8.0, optimal / 32.0})
       for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first, PackingOrder::even_slots})
         schedules.push_back(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
+    // The colouring runs on its clock: its slots' pieces all send for the slot's length, which the
+    // clock keeps apart on every link.
+    schedules.push_back(colouring.schedule);
+    schedules.back().period_slices = period;
+    schedules.back().slot_seconds = slot_lengths(schedules.back(), weights, pairwise, slice_bytes);
     FormMessage sample = message;
     sample.slices = std::min(message.slices, 8 * period);
     sample.count = std::max(sample.slices, static_cast<std::size_t>(std::llround(
@@ -209,6 +220,10 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
       pieces += slot.size();
     run.own_model += fmt::format("; periods of {} slices, {} slots, {} pieces", run.plan_form_slices,
                                  run.plan_schedule.slots.size(), pieces);
+    const auto offsets = periodic_slot_offsets(run.plan_schedule);
+    if (!offsets.empty())
+      run.own_model += fmt::format(", on a clock of {:.4g} x the optimum's period",
+                                   offsets.back() / (static_cast<double>(run.plan_form_slices) * optimum_period));
     if (scheduled.periodic_schedule)
       timeline = periodic_timeline(trees, weights, run.plan_schedule, pairwise, message);
   }

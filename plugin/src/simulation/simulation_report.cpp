@@ -136,6 +136,8 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
         slots.push_back(std::move(pieces));
       }
       json["plan"]["slots"] = std::move(slots);
+      if (!run.plan_schedule.slot_seconds.empty())
+        json["plan"]["slot_seconds"] = run.plan_schedule.slot_seconds;
     }
   }
   if (run.slices > 0)
@@ -213,6 +215,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
                                                   piece.at(2).get<NodeId>(), piece.at(3).get<double>(),
                                                   piece.at(4).get<double>()});
     }
+    run.plan_schedule.slot_seconds = plan.value("slot_seconds", std::vector<double>{});
   }
   run.slices = json.value("slices", std::size_t{0});
   run.port = json.value("port", std::string());

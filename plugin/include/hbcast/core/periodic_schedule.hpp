@@ -28,10 +28,24 @@ struct PeriodicPiece {
 /// l in tree t (periodic_lags: the periods a block of t takes to reach its sends) sends, in period
 /// k, block k - l of tree t, so the schedule runs ceil(K / P) + the largest lag periods, start-up
 /// and wind-down included.
+///
+/// With `slot_seconds` (one per slot), the slots follow a global clock: slot s of period k starts
+/// no earlier than k x (their sum) + the lengths of the slots before s, from the broadcast's start,
+/// so that a host that is early does not run a transfer while the slot before is still on the
+/// links it crosses. Without, every host is self-timed (a transfer starts when both ends reach it).
 struct PeriodicSchedule {
   std::size_t period_slices = 1;
   std::vector<std::vector<PeriodicPiece>> slots;
+  std::vector<double> slot_seconds;
 };
+
+/// The clock of a schedule: offsets[s] is when slot s starts within a period, offsets.back() the
+/// period's length (slots + 1 values); empty when the schedule has no clock.
+std::vector<double> periodic_slot_offsets(const PeriodicSchedule& schedule);
+
+/// When a step of `period` and `slot` may start, from the broadcast's start (offsets from
+/// periodic_slot_offsets; 0 when they are empty).
+double periodic_step_time(const std::vector<double>& offsets, std::size_t period, std::size_t slot);
 
 /// What a node does in one slot of one period: it posts its receive (if any), sends (if any) and
 /// waits for both, before its next step. Ranges are elements of the message.
@@ -54,7 +68,8 @@ std::vector<std::vector<std::size_t>> tree_depths(const std::vector<std::vector<
 
 /// Throws std::invalid_argument naming the problem: no slot, a period of 0 slices, a piece of an
 /// unknown tree or node, fractions outside [0, 1], a node sending or receiving twice in a slot,
-/// an edge that is not its tree's, or pieces of an edge that do not cover its block exactly once.
+/// an edge that is not its tree's, pieces of an edge that do not cover its block exactly once, or
+/// slot lengths that are not one finite time >= 0 per slot.
 void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents);
 
 /// `node`'s steps, in order, to broadcast `count` elements cut into `slices` slices with the

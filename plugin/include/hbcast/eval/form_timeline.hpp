@@ -22,8 +22,14 @@ struct FormTimeline {
 };
 
 /// The replay's steady-state measure: with `arrivals` a node's slice arrival times, (last arrival -
-/// its ceil(K / 10)-th arrival) / (K - ceil(K / 10)); 0 with fewer than two slices.
-double observed_period(std::vector<double> arrivals);
+/// its c-th arrival) / (K - c), c = ceil(K / 10). With blocks of `block` > 1 slices (a periodic
+/// schedule delivers a block of P slices per period, each tree's part with its own lag), c is
+/// rounded up to whole blocks and the c-th arrival is when the node holds the message's first c
+/// slices (in slice order, not the c earliest), so that neither a cut inside a block nor a later
+/// block's early parts count slices as free. Where no block is left past the cut, c is the first
+/// block's; with a single block, the whole message: (last arrival - `origin`) / K. 0 with fewer
+/// than two slices.
+double observed_period(std::vector<double> arrivals, std::size_t block = 1, double origin = 0.0);
 
 /// How a message of `count` elements of `element_bytes` moves: each message also carries
 /// `envelope_bytes` (SMPI's 16 bytes when timing what SMPI will run).
@@ -34,9 +40,10 @@ struct FormMessage {
   double envelope_bytes = 0.0;
 };
 
-/// The periodic form (core/periodic_schedule.hpp), self-timed: each node runs its steps in order,
-/// a transfer starts when both its sender and its receiver reached its step (a rendezvous), and a
-/// node's next step starts when its send and its receive of this one are done.
+/// The periodic form (core/periodic_schedule.hpp): each node runs its steps in order, a transfer
+/// starts when both its sender and its receiver reached its step (a rendezvous) and, with the
+/// schedule's clock, not before its slot's time; a node's next step starts when its send and its
+/// receive of this one are done.
 FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                                const PeriodicSchedule& schedule, const CostModel& costs, const FormMessage& message);
 

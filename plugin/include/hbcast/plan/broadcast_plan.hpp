@@ -62,6 +62,9 @@ struct BroadcastPlan {
   std::string form = "concurrent";
   std::size_t form_slices = 0;
   std::vector<std::vector<PlanPiece>> slots;
+  /// The periodic form's clock (core/periodic_schedule.hpp): each slot's length in seconds, or
+  /// none (self-timed).
+  std::vector<double> slot_seconds;
   /// Multi-port plans: the hosts whose sends are paced (libhbcast_mpi waits the gap after each).
   std::vector<PlanSendGap> send_gaps;
   /// hbcast's figures for the plan when it was written (informative): pairwise prediction and

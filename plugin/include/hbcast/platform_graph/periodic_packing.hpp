@@ -5,9 +5,15 @@
 #include <hbcast/model/link_route_model.hpp>
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace hbcast {
+
+/// What a transfer from -> to takes of each SHARED link of its route: its route's bottleneck
+/// bandwidth over the link's, once per crossing (SimGrid gives a route that crosses a link twice
+/// half of it). FATPIPE links bound each flow alone and are left out.
+std::vector<std::pair<LinkId, double>> shared_link_shares(const LinkRouteModel& links, NodeId from, NodeId to);
 
 /// The slots of one period of a multi-tree plan, one-port and link-aware: the period's transfers
 /// (tree t's block on each of its edges, as in decompose_period) packed first fit by decreasing

@@ -24,7 +24,8 @@ struct FormReplayOptions {
 };
 
 /// The periodic form (core/periodic_schedule.hpp), one s4u actor per host: each runs its steps
-/// in order (post the step's receive, send blocking, wait the receive), one mailbox per host pair
+/// in order (from its slot's time on, with the schedule's clock: post the step's receive, send
+/// blocking, wait the receive), one mailbox per host pair
 /// so that a send meets only the receive its step posted (a rendezvous, as MPI's synchronous sends
 /// under SMPI). Measures every host's arrival of every slice; the observed period and throughput
 /// are FormTimeline's (eval/form_timeline.hpp). Runs the engine to its end.

@@ -1,0 +1,475 @@
+#include <hbcast/platform_graph/periodic_colouring.hpp>
+
+#include <hbcast/platform_graph/periodic_packing.hpp>
+
+#include "steady_state_lp_detail.hpp"
+
+#include <ClpSimplex.hpp>
+#include <CoinFinite.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+namespace hbcast {
+namespace {
+
+constexpr double kReducedCost = 1e-9;
+constexpr std::size_t kMaxRounds = 300;
+// A piece shorter than this fraction of its transfer joins its neighbour (a sliver would pay a
+// latency of its own for nothing).
+constexpr double kSliver = 1e-6;
+
+struct Transfer {
+  std::size_t tree = 0;
+  NodeId from = kNoNode, to = kNoNode;
+  double sending = 0.0;  // seconds, scaled by the busiest resource's time
+  std::vector<std::pair<std::size_t, double>> shares;  // dense link index, share of its bandwidth
+  double depth = 0.0;    // the sender's depth in the tree
+};
+
+// One set of transfers that may run together, built a transfer at a time.
+class SlotBuilder {
+public:
+  SlotBuilder(std::size_t nodes, std::size_t links) : sender_(nodes, kNone), receiver_(nodes, kNone), load_(links, 0.0)
+  {
+  }
+
+  bool fits(const Transfer& e) const
+  {
+    if (sender_[e.from] != kNone || receiver_[e.to] != kNone)
+      return false;
+    return std::all_of(e.shares.begin(), e.shares.end(),
+                       [&](const auto& s) { return load_[s.first] + s.second <= 1.0 + 1e-9; });
+  }
+  void add(std::size_t index, const Transfer& e)
+  {
+    sender_[e.from] = receiver_[e.to] = index;
+    for (const auto& [link, share] : e.shares)
+      load_[link] += share;
+    members_.push_back(index);
+  }
+  void remove(std::size_t index, const Transfer& e)
+  {
+    sender_[e.from] = receiver_[e.to] = kNone;
+    for (const auto& [link, share] : e.shares)
+      load_[link] -= share;
+    members_.erase(std::find(members_.begin(), members_.end(), index));
+  }
+  std::size_t sender(NodeId node) const { return sender_[node]; }
+  std::size_t receiver(NodeId node) const { return receiver_[node]; }
+  std::vector<std::size_t> members() const
+  {
+    auto sorted = members_;
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+  }
+  void clear(const std::vector<Transfer>& transfers)
+  {
+    for (std::size_t index : std::vector<std::size_t>(members_))
+      remove(index, transfers[index]);
+  }
+
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+private:
+  std::vector<std::size_t> sender_, receiver_;
+  std::vector<double> load_;
+  std::vector<std::size_t> members_;
+};
+
+// A set of large dual value: greedy in `order`, then exchanges where one transfer is worth more
+// than the (at most two) it displaces at its ports, then greedy again.
+std::vector<std::size_t> price(const std::vector<Transfer>& transfers, const std::vector<double>& value,
+                               const std::vector<std::size_t>& order, SlotBuilder& slot)
+{
+  slot.clear(transfers);
+  for (std::size_t e : order)
+    if (value[e] > 0.0 && slot.fits(transfers[e]))
+      slot.add(e, transfers[e]);
+  for (std::size_t e : order) {
+    if (!(value[e] > 0.0))
+      continue;
+    const Transfer& t = transfers[e];
+    const std::size_t a = slot.sender(t.from), b = slot.receiver(t.to);
+    if (a == e)
+      continue;
+    double displaced = 0.0;
+    if (a != SlotBuilder::kNone)
+      displaced += value[a];
+    if (b != SlotBuilder::kNone && b != a)
+      displaced += value[b];
+    if (value[e] <= displaced + 1e-12)
+      continue;
+    if (a != SlotBuilder::kNone)
+      slot.remove(a, transfers[a]);
+    if (b != SlotBuilder::kNone && b != a)
+      slot.remove(b, transfers[b]);
+    if (slot.fits(t)) {
+      slot.add(e, t);
+    } else {  // a link is full: put them back
+      if (a != SlotBuilder::kNone)
+        slot.add(a, transfers[a]);
+      if (b != SlotBuilder::kNone && b != a)
+        slot.add(b, transfers[b]);
+    }
+  }
+  for (std::size_t e : order)
+    if (value[e] > 0.0 && slot.fits(transfers[e]))
+      slot.add(e, transfers[e]);
+  return slot.members();
+}
+
+// The ports' exact answer: a maximum-weight matching of senders to receivers (Kuhn-Munkres with
+// potentials, O(V^3)), each pair worth its best transfer's value; then the links: its transfers by
+// decreasing value while they fit, and the others greedily.
+constexpr std::size_t kExactPricingNodes = 300;
+
+std::vector<std::size_t> best_matching(const std::vector<Transfer>& transfers, const std::vector<double>& value,
+                                       const std::vector<std::size_t>& order, std::size_t nodes)
+{
+  const std::size_t n = nodes;
+  std::vector<std::size_t> best(n * n, SlotBuilder::kNone);
+  for (std::size_t e : order)
+    if (value[e] > 0.0) {
+      std::size_t& at = best[transfers[e].from * n + transfers[e].to];
+      if (at == SlotBuilder::kNone || value[e] > value[at])
+        at = e;
+    }
+  const auto cost = [&](std::size_t i, std::size_t j) {  // 1-based row i (sender), column j (receiver)
+    const std::size_t e = best[(i - 1) * n + (j - 1)];
+    return e == SlotBuilder::kNone ? 0.0 : -value[e];
+  };
+  const double infinity = std::numeric_limits<double>::infinity();
+  std::vector<double> row_potential(n + 1, 0.0), column_potential(n + 1, 0.0), least(n + 1);
+  std::vector<std::size_t> row_of(n + 1, 0), way(n + 1, 0);
+  std::vector<char> used(n + 1);
+  for (std::size_t i = 1; i <= n; ++i) {
+    row_of[0] = i;
+    std::size_t j0 = 0;
+    std::fill(least.begin(), least.end(), infinity);
+    std::fill(used.begin(), used.end(), 0);
+    do {
+      used[j0] = 1;
+      const std::size_t i0 = row_of[j0];
+      double delta = infinity;
+      std::size_t j1 = 0;
+      for (std::size_t j = 1; j <= n; ++j)
+        if (!used[j]) {
+          const double reduced = cost(i0, j) - row_potential[i0] - column_potential[j];
+          if (reduced < least[j]) {
+            least[j] = reduced;
+            way[j] = j0;
+          }
+          if (least[j] < delta) {
+            delta = least[j];
+            j1 = j;
+          }
+        }
+      for (std::size_t j = 0; j <= n; ++j)
+        if (used[j]) {
+          row_potential[row_of[j]] += delta;
+          column_potential[j] -= delta;
+        } else {
+          least[j] -= delta;
+        }
+      j0 = j1;
+    } while (row_of[j0] != 0);
+    do {
+      const std::size_t j1 = way[j0];
+      row_of[j0] = row_of[j1];
+      j0 = j1;
+    } while (j0 != 0);
+  }
+  std::vector<std::size_t> matched;
+  for (std::size_t j = 1; j <= n; ++j)
+    if (row_of[j] != 0 && best[(row_of[j] - 1) * n + (j - 1)] != SlotBuilder::kNone)
+      matched.push_back(best[(row_of[j] - 1) * n + (j - 1)]);
+  return matched;
+}
+
+// The matching of the ports, then the links: a matching whose transfers overload a SHARED link is
+// priced again with that link's transfers worth less (a price per link raised by its overload, a
+// few rounds); each matching keeps its transfers by decreasing value while they fit, then the
+// others greedily; the best set found is returned.
+std::vector<std::size_t> price_matching(const std::vector<Transfer>& transfers, const std::vector<double>& value,
+                                        const std::vector<std::size_t>& order, std::size_t nodes, std::size_t links,
+                                        SlotBuilder& slot)
+{
+  std::vector<double> link_price(links, 0.0), adjusted(value);
+  double top = 0.0;
+  for (double v : value)
+    top = std::max(top, v);
+  std::vector<std::size_t> best_set;
+  double best_worth = -1.0;
+  for (int round = 0; round < 6; ++round) {
+    for (std::size_t e : order) {
+      adjusted[e] = value[e];
+      for (const auto& [link, share] : transfers[e].shares)
+        adjusted[e] -= link_price[link] * share;
+    }
+    auto matched = best_matching(transfers, adjusted, order, nodes);
+    std::stable_sort(matched.begin(), matched.end(), [&](std::size_t a, std::size_t b) { return value[a] > value[b]; });
+    std::vector<double> load(links, 0.0);
+    for (std::size_t e : matched)
+      for (const auto& [link, share] : transfers[e].shares)
+        load[link] += share;
+    slot.clear(transfers);
+    for (std::size_t e : matched)
+      if (slot.fits(transfers[e]))
+        slot.add(e, transfers[e]);
+    for (std::size_t e : order)
+      if (value[e] > 0.0 && slot.fits(transfers[e]))
+        slot.add(e, transfers[e]);
+    auto set = slot.members();
+    double sum = 0.0;
+    for (std::size_t e : set)
+      sum += value[e];
+    if (sum > best_worth) {
+      best_worth = sum;
+      best_set = std::move(set);
+    }
+    bool over = false;
+    for (std::size_t l = 0; l < links; ++l)
+      if (load[l] > 1.0 + 1e-9) {
+        link_price[l] += 0.5 * top * (load[l] - 1.0);
+        over = true;
+      }
+    if (!over)
+      break;
+  }
+  return best_set;
+}
+
+double worth(const std::vector<std::size_t>& set, const std::vector<double>& value)
+{
+  double sum = 0.0;
+  for (std::size_t e : set)
+    sum += value[e];
+  return sum;
+}
+
+}  // namespace
+
+PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                              const CostModel& costs, double slice_bytes, std::size_t period_slices,
+                              const LinkRouteModel* links)
+{
+  if (trees.empty() || trees.size() != weights.size())
+    throw std::invalid_argument("periodic colouring: one weight per tree, and at least one tree");
+  if (period_slices == 0 || !(slice_bytes > 0.0))
+    throw std::invalid_argument("periodic colouring: a period needs slices of a positive size");
+  const std::size_t nodes = costs.size();
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  const double block = slice_bytes * static_cast<double>(period_slices);
+  std::vector<std::vector<NodeId>> parents;
+  for (const auto& tree : trees)
+    parents.push_back(tree.parents());
+  const auto depths = tree_depths(parents);
+
+  // The period's transfers, their links as dense indices, and every resource's load.
+  std::vector<Transfer> transfers;
+  std::map<LinkId, std::size_t> dense;
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    if (!(weights[t] > 0.0))
+      continue;
+    const double bytes = weights[t] / total * block;
+    for (NodeId u = 0; u < trees[t].size(); ++u)
+      for (NodeId v : trees[t].children(u)) {
+        Transfer e;
+        e.tree = t;
+        e.from = u;
+        e.to = v;
+        e.sending = costs.transfer_time(u, v, bytes) - costs.latency(u, v);
+        e.depth = static_cast<double>(depths[t][u]);
+        if (links != nullptr)
+          for (const auto& [id, share] : shared_link_shares(*links, u, v))
+            e.shares.emplace_back(dense.emplace(id, dense.size()).first->second, share);
+        transfers.push_back(std::move(e));
+      }
+  }
+  std::vector<double> send_load(nodes, 0.0), receive_load(nodes, 0.0), link_load(dense.size(), 0.0);
+  for (const Transfer& e : transfers) {
+    send_load[e.from] += e.sending;
+    receive_load[e.to] += e.sending;
+    for (const auto& [link, share] : e.shares)
+      link_load[link] += e.sending * share;
+  }
+  PeriodColouring result;
+  result.schedule.period_slices = period_slices;
+  for (const auto* load : {&send_load, &receive_load, &link_load})
+    for (double busy : *load)
+      result.busiest = std::max(result.busiest, busy);
+
+  // The transfers that send for a time (scaled to the busiest resource's) go to the program;
+  // those with none (no bandwidth limits them) are placed afterwards, first fit on the ports.
+  std::vector<std::size_t> timed;
+  for (std::size_t e = 0; e < transfers.size(); ++e)
+    if (result.busiest > 0.0 && transfers[e].sending > 1e-12 * result.busiest) {
+      transfers[e].sending /= result.busiest;
+      timed.push_back(e);
+    }
+  std::vector<std::pair<std::vector<std::size_t>, double>> chosen;  // the slots' transfers and lengths
+  if (!timed.empty()) {
+    // Rows: one per timed transfer (row r covers transfers[timed[r]]), sum of its slots >= d_e.
+    std::vector<std::size_t> row_of(transfers.size(), SlotBuilder::kNone);
+    std::vector<double> lower, upper;
+    for (std::size_t r = 0; r < timed.size(); ++r) {
+      row_of[timed[r]] = r;
+      lower.push_back(transfers[timed[r]].sending);
+      upper.push_back(COIN_DBL_MAX);
+    }
+    ClpSimplex model;
+    model.setLogLevel(0);
+    const std::vector<CoinBigIndex> start{0};
+    model.loadProblem(0, static_cast<int>(timed.size()), start.data(), nullptr, nullptr, nullptr, nullptr, nullptr,
+                      lower.data(), upper.data());
+    model.setDualTolerance(1e-11);
+    model.setPrimalTolerance(1e-10);
+    std::set<std::vector<std::size_t>> known;
+    std::vector<std::vector<std::size_t>> columns;
+    const auto add_column = [&](const std::vector<std::size_t>& set) {
+      if (set.empty() || !known.insert(set).second)
+        return false;
+      std::vector<int> rows;
+      for (std::size_t e : set)
+        rows.push_back(static_cast<int>(row_of[e]));
+      const std::vector<double> ones(rows.size(), 1.0);
+      model.addColumn(static_cast<int>(rows.size()), rows.data(), ones.data(), 0.0, COIN_DBL_MAX, 1.0);
+      columns.push_back(set);
+      return true;
+    };
+    SlotBuilder slot(nodes, dense.size());
+    std::vector<double> value(transfers.size(), 0.0);
+    const auto orders = [&] {
+      // By value, and by value per unit of resource taken (its ports and shared links).
+      std::vector<std::size_t> by_value = timed, by_density = timed;
+      std::stable_sort(by_value.begin(), by_value.end(), [&](std::size_t a, std::size_t b) { return value[a] > value[b]; });
+      const auto density = [&](std::size_t e) {
+        double taken = 2.0;
+        for (const auto& [link, share] : transfers[e].shares)
+          taken += share;
+        return value[e] / taken;
+      };
+      std::stable_sort(by_density.begin(), by_density.end(),
+                       [&](std::size_t a, std::size_t b) { return density(a) > density(b); });
+      return std::vector<std::vector<std::size_t>>{by_value, by_density};
+    };
+    // Start: every transfer alone (the program is feasible), and greedy sets by sending time.
+    for (std::size_t e : timed) {
+      add_column({e});
+      value[e] = transfers[e].sending;
+    }
+    for (const auto& order : orders())
+      add_column(price(transfers, value, order, slot));
+    for (std::size_t round = 0; round < kMaxRounds; ++round) {
+      model.primal();
+      steady_state_lp_detail::require_optimal(model);
+      const double* dual = model.dualRowSolution();
+      for (std::size_t r = 0; r < timed.size(); ++r)
+        value[timed[r]] = std::max(0.0, dual[r]);
+      bool added = false;
+      const auto both = orders();
+      for (const auto& order : both) {
+        const auto set = price(transfers, value, order, slot);
+        if (worth(set, value) > 1.0 + kReducedCost)
+          added = add_column(set) || added;
+      }
+      if (nodes <= kExactPricingNodes) {
+        const auto set = price_matching(transfers, value, both.front(), nodes, dense.size(), slot);
+        if (worth(set, value) > 1.0 + kReducedCost)
+          added = add_column(set) || added;
+      }
+      if (!added)
+        break;
+    }
+    const double* length = model.primalColumnSolution();
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (length[c] > 1e-12) {
+        chosen.emplace_back(columns[c], length[c]);
+        result.sending_time += length[c] * result.busiest;
+      }
+  }
+  // Slots in order of their senders' mean depth (ties: their first transfer).
+  const auto mean_depth = [&](const std::vector<std::size_t>& set) {
+    double sum = 0.0;
+    for (std::size_t e : set)
+      sum += transfers[e].depth;
+    return sum / static_cast<double>(set.size());
+  };
+  std::stable_sort(chosen.begin(), chosen.end(), [&](const auto& a, const auto& b) {
+    const double da = mean_depth(a.first), db = mean_depth(b.first);
+    if (da != db)
+      return da < db;
+    return a.first < b.first;
+  });
+  // Each transfer takes its sending time from the slots it is in, in order; slivers join their
+  // neighbour piece.
+  std::vector<std::vector<std::pair<std::size_t, double>>> taken(transfers.size());  // (slot, time)
+  std::vector<double> left(transfers.size());
+  for (std::size_t e = 0; e < transfers.size(); ++e)
+    left[e] = transfers[e].sending;
+  for (std::size_t s = 0; s < chosen.size(); ++s)
+    for (std::size_t e : chosen[s].first)
+      if (left[e] > 0.0) {
+        const double take = std::min(chosen[s].second, left[e]);
+        taken[e].emplace_back(s, take);
+        left[e] -= take;
+      }
+  std::vector<std::vector<PeriodicPiece>> slots(chosen.size());
+  std::vector<std::vector<char>> sends(chosen.size(), std::vector<char>(nodes, 0)),
+      receives(chosen.size(), std::vector<char>(nodes, 0));
+  // The program's transfers first, so that those without sending time see every port they take.
+  std::vector<std::size_t> placing(transfers.size());
+  std::iota(placing.begin(), placing.end(), std::size_t{0});
+  std::stable_partition(placing.begin(), placing.end(), [&](std::size_t e) { return !taken[e].empty(); });
+  for (std::size_t e : placing) {
+    const Transfer& t = transfers[e];
+    auto& parts = taken[e];
+    if (parts.empty()) {
+      // No sending time (or none left to the program): the first slot with both ports free.
+      std::size_t s = 0;
+      while (s < slots.size() && (sends[s][t.from] || receives[s][t.to]))
+        ++s;
+      if (s == slots.size()) {
+        slots.emplace_back();
+        sends.emplace_back(nodes, 0);
+        receives.emplace_back(nodes, 0);
+      }
+      parts.emplace_back(s, 0.0);
+    }
+    if (left[e] > 0.0)  // the program covers every transfer; rounding may leave a hair
+      parts.back().second += left[e];
+    const double whole = std::max(t.sending, 1e-300);
+    std::vector<std::pair<std::size_t, double>> merged;
+    for (const auto& part : parts) {
+      if (!merged.empty() && part.second < kSliver * whole)
+        merged.back().second += part.second;
+      else if (merged.size() == 1 && merged.front().second < kSliver * whole) {
+        merged.front().first = part.first;
+        merged.front().second += part.second;
+      } else
+        merged.push_back(part);
+    }
+    double at = 0.0, sum = 0.0;
+    for (std::size_t k = 0; k < merged.size(); ++k) {
+      sum += merged[k].second;
+      const double last = k + 1 == merged.size() ? 1.0 : std::min(1.0, sum / whole);
+      if (!(last > at))
+        continue;
+      slots[merged[k].first].push_back({t.tree, t.from, t.to, at, last});
+      sends[merged[k].first][t.from] = receives[merged[k].first][t.to] = 1;
+      at = last;
+    }
+  }
+  for (auto& slot : slots)
+    if (!slot.empty())
+      result.schedule.slots.push_back(std::move(slot));
+  return result;
+}
+
+}  // namespace hbcast
