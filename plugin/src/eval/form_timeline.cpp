@@ -39,7 +39,9 @@ void arrive(FormTimeline& timeline, const FormMessage& message, NodeId node, con
 }
 
 // The period and makespan once every arrival is known; the root holds every slice at 0.
-void close(FormTimeline& timeline, NodeId root, std::size_t block = 1)
+// `lag`: a periodic schedule's largest lag in periods, with `block` its period's slices (0: not
+// periodic).
+void close(FormTimeline& timeline, NodeId root, std::size_t block = 0, std::size_t lag = 0)
 {
   double latest = -1.0;
   NodeId slowest = root;
@@ -52,7 +54,8 @@ void close(FormTimeline& timeline, NodeId root, std::size_t block = 1)
       slowest = v;
     }
   }
-  timeline.period = slowest == root ? 0.0 : observed_period(timeline.arrival[slowest], block);
+  timeline.period = slowest == root ? 0.0 : (block > 0 ? periodic_observed_period(timeline.arrival[slowest], block, lag)
+                                                       : observed_period(timeline.arrival[slowest]));
 }
 
 void check_message(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
@@ -66,27 +69,34 @@ void check_message(const std::vector<BroadcastTree>& trees, const std::vector<do
 
 }  // namespace
 
-double observed_period(std::vector<double> arrivals, std::size_t block, double origin)
+double observed_period(std::vector<double> arrivals)
 {
   const std::size_t slices = arrivals.size();
-  block = std::max<std::size_t>(1, block);
-  std::size_t filled = (slices + 9) / 10;  // ceil(K / 10): the pipeline fill is left out
-  filled = (filled + block - 1) / block * block;
-  if (filled >= slices && block < slices)
-    filled = block;
+  const std::size_t filled = (slices + 9) / 10;  // ceil(K / 10): the pipeline fill is left out
+  if (slices < 2 || filled >= slices)
+    return 0.0;
+  std::sort(arrivals.begin(), arrivals.end());
+  return (arrivals.back() - arrivals[filled - 1]) / static_cast<double>(slices - filled);
+}
+
+double periodic_observed_period(std::vector<double> arrivals, std::size_t block, std::size_t lag, double origin)
+{
+  const std::size_t slices = arrivals.size();
   if (slices < 2)
     return 0.0;
-  if (block > 1) {
-    // In slice order: when the node holds the message's first j slices. A block's trees reach a
-    // node with different lags, so a later block's early trees must not count as the prefix.
-    for (std::size_t j = 1; j < slices; ++j)
-      arrivals[j] = std::max(arrivals[j], arrivals[j - 1]);
-  } else {
-    std::sort(arrivals.begin(), arrivals.end());
+  block = std::max<std::size_t>(1, block);
+  // In slice order: when the node holds the message's first j slices.
+  for (std::size_t j = 1; j < slices; ++j)
+    arrivals[j] = std::max(arrivals[j], arrivals[j - 1]);
+  const std::size_t blocks = (slices + block - 1) / block;
+  const std::size_t filled = ((slices + 9) / 10 + block - 1) / block;  // blocks of the first K / 10
+  const std::size_t first = std::max(lag, filled > 0 ? filled - 1 : 0);
+  if (blocks > first + 1 + lag) {
+    const std::size_t last = blocks - 1 - lag;
+    const std::size_t from = (first + 1) * block, to = std::min(slices, (last + 1) * block);
+    return (arrivals[to - 1] - arrivals[from - 1]) / static_cast<double>(to - from);
   }
-  if (filled >= slices)
-    return (arrivals.back() - origin) / static_cast<double>(slices);
-  return (arrivals.back() - arrivals[filled - 1]) / static_cast<double>(slices - filled);
+  return (arrivals.back() - origin) / static_cast<double>(slices);
 }
 
 std::vector<double> capped_rates(const std::vector<double>& weights, const FormMessage& message)
@@ -141,7 +151,9 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
       ready[node] = std::max(ready[node], finish);
     first = end;
   }
-  close(timeline, trees.front().root(), schedule.period_slices);
+  close(timeline, trees.front().root(), schedule.period_slices,
+        periodic_period_count(schedule, parents, message.slices) -
+            (message.slices + schedule.period_slices - 1) / schedule.period_slices);
   return timeline;
 }
 

@@ -42,9 +42,9 @@ TEST(PeriodicTimeline, TwoCrossedChainsTimedStepByStep)
   EXPECT_EQ(timeline.transfers, 8u);
   EXPECT_EQ(timeline.arrival[1], (std::vector<double>{1.0, 4.0, 3.0, 6.0}));
   EXPECT_EQ(timeline.arrival[2], (std::vector<double>{3.0, 2.0, 5.0, 4.0}));
-  // Observed period at node 1 (last; slices 0 to 3 at 1, 4, 3, 6: it holds the first 2 at 4):
-  // ceil(4 / 10) = 1 slice, rounded up to the period's 2, left out: (6 - 4) / 2.
-  EXPECT_DOUBLE_EQ(timeline.period, 1.0);
+  // Observed period at node 1 (last): 2 blocks and a lag of 1 period never run a full period, so
+  // the whole run, 6 / 4.
+  EXPECT_DOUBLE_EQ(timeline.period, 1.5);
   // SMPI's envelope: every message 16 bytes longer, 17 s each here.
   EXPECT_DOUBLE_EQ(periodic_timeline({a, b}, {1.0, 1.0}, schedule, costs, {4, 4, 1.0, 16.0}).makespan, 6.0 * 17.0);
 }
@@ -67,29 +67,26 @@ TEST(PeriodicTimeline, TheClockHoldsEachTransferToItsSlot)
   EXPECT_EQ(timeline.arrival[2], (std::vector<double>{4.0, 2.5, 7.0, 5.5}));
 }
 
-TEST(ObservedPeriod, CutAtWholeBlocks)
+TEST(ObservedPeriod, SteadyPeriodsOnly)
 {
   // 20 slices, one at a time every 2 s from t = 2: ceil(20 / 10) = 2 left out, (40 - 4) / 18.
   std::vector<double> steady;
   for (int j = 1; j <= 20; ++j)
     steady.push_back(2.0 * j);
   EXPECT_DOUBLE_EQ(observed_period(steady), 2.0);
-  // Two blocks of 10 slices, at 10 s and 30 s: the cut at slice 2 would count the first block's
-  // 8 other slices as free ((30 - 10) / 18); at the block's end it gives 20 s per 10 slices.
-  std::vector<double> blocks(10, 10.0);
-  blocks.insert(blocks.end(), 10, 30.0);
-  EXPECT_DOUBLE_EQ(observed_period(blocks, 10), 2.0);
-  // Blocks of 8 in 20 slices (8, 8, 4 at 5, 9 and 13 s): the cut at 8 slices, (13 - 5) / 12.
-  std::vector<double> uneven(8, 5.0);
-  uneven.insert(uneven.end(), 8, 9.0);
-  uneven.insert(uneven.end(), 4, 13.0);
-  EXPECT_DOUBLE_EQ(observed_period(uneven, 8), 8.0 / 12.0);
-  // Blocks of 2 whose second slice comes early (a tree of less lag): ceil(8 / 10) = 1, rounded up
-  // to 2; the node holds the first 2 slices at 10, not at the 2nd earliest arrival (6): (30 - 10) / 6.
-  EXPECT_DOUBLE_EQ(observed_period({10.0, 4.0, 20.0, 6.0, 25.0, 8.0, 30.0, 12.0}, 2), 20.0 / 6.0);
-  // A single block: the whole message from the origin, (7 - 2) / 10.
-  EXPECT_DOUBLE_EQ(observed_period(std::vector<double>(10, 7.0), 10, 2.0), 0.5);
-  EXPECT_DOUBLE_EQ(observed_period({3.0}), 0.0);
+  // 10 blocks of 10 slices, a lag of 2: block b complete at 10 (b + 1), but the wind-down's blocks
+  // 8 and 9 at 85 and 88. Full periods only: from the end of block 2 (30) to that of block 7 (80),
+  // 50 slices: 1 s each.
+  std::vector<double> blocks;
+  for (int b = 0; b < 10; ++b)
+    blocks.insert(blocks.end(), 10, b < 8 ? 10.0 * (b + 1) : (b == 8 ? 85.0 : 88.0));
+  EXPECT_DOUBLE_EQ(periodic_observed_period(blocks, 10, 2), 1.0);
+  // Blocks of 2 whose second slice comes early (a tree of less lag), lag 0: the node holds the
+  // first 2 slices at 10, not at the 2nd earliest arrival (6): (30 - 10) / 6.
+  EXPECT_DOUBLE_EQ(periodic_observed_period({10.0, 4.0, 20.0, 6.0, 25.0, 8.0, 30.0, 12.0}, 2, 0), 20.0 / 6.0);
+  // No full period past the first tenth (one block): the whole run from the origin, (7 - 2) / 10.
+  EXPECT_DOUBLE_EQ(periodic_observed_period(std::vector<double>(10, 7.0), 10, 0, 2.0), 0.5);
+  EXPECT_DOUBLE_EQ(periodic_observed_period({3.0}, 1, 0), 0.0);
 }
 
 TEST(CappedTimeline, EachHopTakesLatencyPlusRoundOverTheWeights)

@@ -60,7 +60,8 @@ struct FormRun {
   std::size_t transfers = 0;
   int token = 0;  // the payload pointer every message carries (the replay moves no data)
   NodeId root = 0;
-  std::size_t block_slices = 1;  // slices that arrive together (a periodic schedule's period)
+  std::size_t block_slices = 0;  // a periodic schedule's period (0: another form)
+  std::size_t lag = 0;           // and its largest lag, in periods
 
   std::vector<sg4::ActorPtr> actors;
   std::vector<std::uint8_t> complete;  // holds every slice
@@ -201,7 +202,10 @@ struct FormRun {
     result.makespan = *std::max_element(result.completion_time.begin(), result.completion_time.end());
     result.slowest_node = static_cast<std::size_t>(
         std::max_element(result.completion_time.begin(), result.completion_time.end()) - result.completion_time.begin());
-    result.observed_period = result.slowest_node == root ? 0.0 : observed_period(arrival[result.slowest_node], block_slices, start);
+    const auto& slowest = arrival[result.slowest_node];
+    if (result.slowest_node != root)
+      result.observed_period =
+          block_slices > 0 ? periodic_observed_period(slowest, block_slices, lag, start) : observed_period(slowest);
     result.period = result.observed_period;
     const double slice_bytes = static_cast<double>(options.count) / static_cast<double>(options.slices);
     result.throughput = result.period > 0.0 ? slice_bytes / result.period : INFINITY;
@@ -399,6 +403,8 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
   check_periodic_schedule(schedule, parents);
   auto run = start_run(trees, weights, hosts, options);
   run->block_slices = schedule.period_slices;
+  run->lag = periodic_period_count(schedule, parents, options.slices) -
+             (options.slices + schedule.period_slices - 1) / schedule.period_slices;
   // A blocked send waits for its receiver, which posts every receive of its steps while it lives;
   // a posted receive waits for a sender that has not stopped, unless its transfer has begun.
   FormRun* shared = run.get();

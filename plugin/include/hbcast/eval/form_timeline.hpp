@@ -22,14 +22,18 @@ struct FormTimeline {
 };
 
 /// The replay's steady-state measure: with `arrivals` a node's slice arrival times, (last arrival -
-/// its c-th arrival) / (K - c), c = ceil(K / 10). With blocks of `block` > 1 slices (a periodic
-/// schedule delivers a block of P slices per period, each tree's part with its own lag), c is
-/// rounded up to whole blocks and the c-th arrival is when the node holds the message's first c
-/// slices (in slice order, not the c earliest), so that neither a cut inside a block nor a later
-/// block's early parts count slices as free. Where no block is left past the cut, c is the first
-/// block's; with a single block, the whole message: (last arrival - `origin`) / K. 0 with fewer
-/// than two slices.
-double observed_period(std::vector<double> arrivals, std::size_t block = 1, double origin = 0.0);
+/// its ceil(K / 10)-th arrival) / (K - ceil(K / 10)); 0 with fewer than two slices.
+double observed_period(std::vector<double> arrivals);
+
+/// The periodic form's steady-state measure at a node: a period of a schedule that runs
+/// ceil(K / `block`) blocks with a largest lag of `lag` periods is full (every piece moves) only
+/// from period `lag` to period blocks - 1; the first `lag` are its start-up and the last its
+/// wind-down, which a self-timed run goes through faster. So with T(b) the time the node holds the
+/// message's first b blocks in slice order (a block's trees reach it with different lags), the
+/// period is (T(blocks - lag) - T(b0 + 1)) / the slices between, b0 = max(lag, the blocks of the
+/// first ceil(K / 10) slices - 1); without two such blocks, the whole run: (last arrival -
+/// `origin`) / K. 0 with fewer than two slices.
+double periodic_observed_period(std::vector<double> arrivals, std::size_t block, std::size_t lag, double origin = 0.0);
 
 /// How a message of `count` elements of `element_bytes` moves: each message also carries
 /// `envelope_bytes` (SMPI's 16 bytes when timing what SMPI will run).
