@@ -7,10 +7,15 @@
 //   of every shared link) against the replay of the same slices. SimGrid allows one engine per process,
 //   so each measurement forks a child that loads the platform, predicts the tree (as simulate does
 //   before the analysis), analyses it (its own route look-ups in SimGrid included) and replays it,
-//   and reports both wall times through a pipe.
+//   and reports both wall times through a pipe;
+// - the max-min prediction (predict_max_min: the replay's sharing of the links, a fluid model) of a
+//   binomial tree, one-port, against the replay of the same tree and slices, on the same cluster,
+//   at the fluid model's size limit (hosts^2 x slices = 10^6 and 4 x 10^6): its time with its
+//   route look-ups, the replay's, and the relative difference of their makespans.
 #include <hbcast/eval/atomic_evaluator.hpp>
 #include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/max_min_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/link_aware/link_binomial.hpp>
 #include <hbcast/link_aware/link_ecef.hpp>
@@ -32,7 +37,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -204,6 +211,73 @@ BENCHMARK_CAPTURE(BM_contention_vs_replay, actor_replay, hbcast::ReplayDriver::a
     ->Args({1000, 1})->Args({10000, 1})->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_contention_vs_replay, sliced_default_replay, hbcast::ReplayDriver::automatic)
     ->Args({1000, 64})->Args({10000, 64})->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
+
+struct MaxMinReport {
+  double prediction_seconds = 0.0;
+  double replay_seconds = 0.0;
+  double relative_difference = 0.0;
+  double solves = 0.0;
+  char error[200] = "";
+};
+
+MaxMinReport max_min_child(const std::string& platform_file, std::size_t n, std::size_t slices)
+{
+  MaxMinReport report;
+  try {
+    auto& engine = hbcast::bench::measurement_engine("link_aware_bench", "warning");
+    const auto platform = hbcast::LoadedPlatform::load(engine, platform_file);
+    const auto tree = hbcast::binomial_tree(n, 0);
+    const hbcast::PlatformCostModel costs(platform);
+    auto start = std::chrono::steady_clock::now();
+    const hbcast::PlatformLinkModel links(platform);
+    const auto predicted = hbcast::predict_max_min(tree, costs, links, hbcast::slice_size(kBytes, slices), slices,
+                                                   hbcast::PortModel::one_port);
+    report.prediction_seconds = seconds_since(start);
+    report.solves = static_cast<double>(predicted.solves);
+    start = std::chrono::steady_clock::now();
+    const auto replay =
+        hbcast::replay_tree(engine, tree, platform.hosts(), {kBytes, slices, hbcast::PortModel::one_port, "bench"});
+    report.replay_seconds = seconds_since(start);
+    report.relative_difference = std::abs(replay.makespan - predicted.makespan) / replay.makespan;
+  } catch (const std::exception& error) {
+    std::snprintf(report.error, sizeof report.error, "child: %s", error.what());
+  }
+  return report;
+}
+
+// Manual time = the max-min prediction (route look-ups included); the replay of the same tree and
+// slices in the same child is the counter beside it.
+void BM_max_min_vs_replay(benchmark::State& state)
+{
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto slices = static_cast<std::size_t>(state.range(1));
+  const std::string platform = write_platform(n);
+  double replay = 0.0, prediction = 0.0, difference = 0.0, solves = 0.0;
+  for (auto _ : state) {
+    auto measured = hbcast::bench::measure_in_child<MaxMinReport>([&] { return max_min_child(platform, n, slices); });
+    if (!measured.reported)
+      std::snprintf(measured.report.error, sizeof measured.report.error, "%s", measured.failure.c_str());
+    if (measured.report.error[0] != '\0') {
+      state.SkipWithError(measured.report.error);
+      break;
+    }
+    state.SetIterationTime(measured.report.prediction_seconds);
+    replay += measured.report.replay_seconds;
+    prediction += measured.report.prediction_seconds;
+    difference = std::max(difference, measured.report.relative_difference);
+    solves = measured.report.solves;
+  }
+  std::filesystem::remove(platform);
+  state.counters["replay_s"] = benchmark::Counter(replay, benchmark::Counter::kAvgIterations);
+  state.counters["prediction_s"] = benchmark::Counter(prediction, benchmark::Counter::kAvgIterations);
+  state.counters["replay_over_prediction"] = prediction > 0 ? replay / prediction : 0.0;
+  state.counters["relative_difference"] = difference;
+  state.counters["solves"] = solves;
+}
+// Arguments: hosts, slices.
+BENCHMARK(BM_max_min_vs_replay)
+    ->Args({1000, 1})->Args({250, 16})->Args({63, 256})->Args({2000, 1})->Args({500, 16})->Args({125, 256})
+    ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

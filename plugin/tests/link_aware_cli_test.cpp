@@ -106,7 +106,9 @@ TEST(LinkAwareCli, SlicedRunsAreAnalysedAndTheLinkAwareOnesExact)
       ASSERT_TRUE(run.contains("contention")) << run["scheduler"];
       ASSERT_GT(link["period"].get<double>(), 0.0) << run["scheduler"];
       const bool exact = link["exact"];
-      EXPECT_EQ(exact, run["contention"]["oversubscribed_links"] == 0) << run["scheduler"];
+      // Over-subscribed or not, the prediction is exact on a platform this small (max-min sharing
+      // where a link is over-subscribed).
+      EXPECT_TRUE(exact) << run["scheduler"];
       if (run["scheduler"].get<std::string>().rfind("link-", 0) == 0) {
         EXPECT_TRUE(exact) << run["scheduler"] << " " << port;
       }

@@ -1,6 +1,7 @@
 #include <hbcast/eval/link_prediction.hpp>
 
 #include <hbcast/eval/atomic_evaluator.hpp>
+#include <hbcast/eval/max_min_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 
 #include <algorithm>
@@ -74,7 +75,7 @@ std::pair<double, NodeId> port_period(const BroadcastTree& tree, const CostModel
 }  // namespace
 
 LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
-                                  double slice_bytes, std::size_t slices, PortModel port)
+                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min)
 {
   if (slices == 0)
     throw std::invalid_argument("a broadcast needs at least one slice");
@@ -113,6 +114,14 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
   }
   prediction.contention = analyze_contention(transfers, links);
   prediction.exact = prediction.contention.links.empty();
+  if (!prediction.exact && use_max_min && max_min_applies(tree.size(), slices)) {
+    MaxMinPrediction shared = predict_max_min(tree, costs, links, slice_bytes, slices, port);
+    prediction.makespan = shared.makespan;
+    prediction.completion_time = std::move(shared.completion_time);
+    prediction.exact = true;
+    prediction.max_min = true;
+    return prediction;
+  }
   prediction.makespan = prediction.exact
                             ? ports_makespan
                             : std::max(ports_makespan, prediction.startup + static_cast<double>(slices - 1) *

@@ -24,8 +24,10 @@ LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, con
     const auto slices = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(wanted)), 1, bound);
     if (tried.count(slices) != 0)
       return;
+    // Ranked by the estimate where a link is over-subscribed: a max-min run per count tried would
+    // cost more than the search.
     const LinkPrediction predicted =
-        predict_with_links(tree_for(slices), costs, links, slice_size(message_bytes, slices), slices, port);
+        predict_with_links(tree_for(slices), costs, links, slice_size(message_bytes, slices), slices, port, false);
     tried.emplace(slices, predicted.makespan);
     ++best.evaluated;
     if (best.evaluated == 1 || predicted.makespan < best.prediction.makespan ||

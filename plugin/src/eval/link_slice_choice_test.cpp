@@ -30,7 +30,9 @@ BroadcastTree slice_test_chain(std::size_t n)
 double predicted(const BroadcastTree& tree, const std::shared_ptr<const LinkRouteModel>& links, double message,
                  std::size_t slices, PortModel port)
 {
-  return predict_with_links(tree, LinkCostModel(links), *links, slice_size(message, slices), slices, port).makespan;
+  // As the search ranks: the estimate where a link is over-subscribed.
+  return predict_with_links(tree, LinkCostModel(links), *links, slice_size(message, slices), slices, port, false)
+      .makespan;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include <hbcast/sched/link_aware_seeds.hpp>
 
+#include <hbcast/eval/max_min_prediction.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/grid/grid_heuristic_registry.hpp>
 #include <hbcast/grid/grid_scheduler.hpp>
 #include <hbcast/link_aware/link_aware_schedule.hpp>
@@ -13,6 +15,14 @@
 #include <vector>
 
 namespace hbcast {
+namespace {
+
+thread_local int contending_seeds_off = 0;
+
+}  // namespace
+
+WithoutContendingSeeds::WithoutContendingSeeds() { ++contending_seeds_off; }
+WithoutContendingSeeds::~WithoutContendingSeeds() { --contending_seeds_off; }
 
 ScheduleResult with_link_timed_seeds(ScheduleResult own, const BroadcastInstance& instance, NodeId root,
                                      const std::string& who)
@@ -29,13 +39,36 @@ ScheduleResult with_link_timed_seeds(ScheduleResult own, const BroadcastInstance
   if (ecef != grid.end())
     seeds.emplace_back([&] { return schedule_on_grid(instance, root, *ecef); });
   double best = link_timed_makespan(own.tree, instance, who);
+  const bool contend = contending_seeds_off == 0 && max_min_applies(instance.size(), instance.slices());
+  const auto links = instance.links(who);
+  const auto costs = link_aware_costs(instance, who);
   for (const auto& seed : seeds) {
     try {
-      BroadcastTree timed = link_timed(seed().tree, instance, root, who);
+      BroadcastTree shape = seed().tree;
+      BroadcastTree timed = link_timed(shape, instance, root, who);
       const double makespan = link_timed_makespan(timed, instance, who);
       if (makespan < best) {
         best = makespan;
         own = link_aware_result(std::move(timed), instance, who);
+      }
+      // Left to contend, its transfers share the links at partial rates (max-min). Sharing only
+      // slows a transfer, so the ports' recurrence bounds it from below: no fluid run when that
+      // bound cannot win.
+      if (!contend)
+        continue;
+      const double bound = evaluate_pipelined(shape, *costs, instance.transfer_bytes(), instance.slices(),
+                                              instance.port())
+                               .makespan;
+      if (bound >= best)
+        continue;
+      const double shared =
+          predict_max_min(shape, *costs, *links, instance.transfer_bytes(), instance.slices(), instance.port()).makespan;
+      if (shared < best) {
+        best = shared;
+        own = ScheduleResult{};
+        own.tree = std::move(shape);
+        own.own_model = costs;
+        own.own_model_name = kContendingSeedModel;
       }
     } catch (const std::exception&) {
       // A seed that does not apply here (an unrouted pair, a model it needs) is no candidate.

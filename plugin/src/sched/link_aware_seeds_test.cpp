@@ -1,6 +1,7 @@
 // with_link_timed_seeds: the link-aware schedule or a seed tree placed in the link timeline,
 // whichever its exact prediction finishes first.
 #include <hbcast/sched/link_aware_seeds.hpp>
+#include <hbcast/eval/max_min_prediction.hpp>
 
 #include <hbcast/eval/link_prediction.hpp>
 #include <hbcast/link_aware/link_aware_schedule.hpp>
@@ -52,9 +53,9 @@ TEST(LinkAwareSeeds, ABinomialSeedReplacesASlowerTree)
 }
 
 // Property: on random multi-cluster platforms, atomic and pipelined, both port models, link-fnf and
-// link-ecef finish no later than their own greedy tree and than every seed placed in the link
-// timeline, and stay exact.
-TEST(LinkAwareSeeds, NoSeedPlacedInTheTimelineBeatsTheLinkAwareSchedulers)
+// link-ecef finish no later than every seed placed in the link timeline and every seed left to
+// contend (its max-min prediction), and their prediction with the links is exact.
+TEST(LinkAwareSeeds, NoSeedPlacedOrContendingBeatsTheLinkAwareSchedulers)
 {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     std::mt19937_64 random(seed);
@@ -73,14 +74,19 @@ TEST(LinkAwareSeeds, NoSeedPlacedInTheTimelineBeatsTheLinkAwareSchedulers)
                                           schedule_fnf(instance, root).tree};
       for (const char* name : {"link-fnf", "link-ecef"}) {
         const BroadcastTree tree = run_scheduler(*find_scheduler(name), instance, root).tree;
-        const double makespan = link_timed_makespan(tree, instance, name);
-        for (const auto& shape : seeds)
+        const auto costs = link_aware_costs(instance, name);
+        const auto prediction = predict_with_links(tree, *costs, *links, slice_bytes, slices, port);
+        EXPECT_TRUE(prediction.exact) << "seed " << seed << " " << name;
+        const double makespan = prediction.makespan;
+        if (tree.has_send_starts()) {  // placed (a seed left to contend has none)
+          EXPECT_NEAR(link_timed_makespan(tree, instance, name), makespan, 1e-9 * makespan) << "seed " << seed;
+        }
+        for (const auto& shape : seeds) {
           EXPECT_LE(makespan, link_timed_makespan(link_timed(shape, instance, root, name), instance, name) * (1 + 1e-12))
               << "seed " << seed << " " << name << " " << to_string(port) << " K " << slices;
-        const auto prediction =
-            predict_with_links(tree, *link_aware_costs(instance, name), *links, slice_bytes, slices, port);
-        EXPECT_TRUE(prediction.exact) << "seed " << seed << " " << name;
-        EXPECT_NEAR(prediction.makespan, makespan, 1e-9 * makespan) << "seed " << seed << " " << name;
+          EXPECT_LE(makespan, predict_max_min(shape, *costs, *links, slice_bytes, slices, port).makespan * (1 + 1e-12))
+              << "seed " << seed << " " << name << " " << to_string(port) << " K " << slices << " (contending)";
+        }
       }
     }
   }

@@ -110,7 +110,7 @@ std::vector<SchedulerInfo> build_registry()
   add_grid_schedulers(registry);
   registry.push_back({"link-fnf",
                       "earliest completion first, each transfer placed where no shared link of its route is over-subscribed "
-                      "(or flat, binomial, FNF or ECEF's tree so placed, when it finishes first)",
+                      "(or flat, binomial, FNF or ECEF's tree so placed, or left to contend, when it finishes first)",
                       "FNF (Liu) with link capacities; link_aware/README.md",
                       [](const BroadcastInstance& instance, NodeId root) {
                         return with_link_timed_seeds(schedule_link_fnf(instance, root), instance, root, "link-fnf");
@@ -118,7 +118,7 @@ std::vector<SchedulerInfo> build_registry()
                       false, {}, {}, true});
   registry.push_back({"link-ecef",
                       "link-fnf with ECEF-LA's lookahead over groups of hosts that share their routes (or a seed tree "
-                      "so placed, as link-fnf)",
+                      "placed or left to contend, as link-fnf)",
                       "ECEF-LA (Barchet-Steffenel-Mounié, section 4.4) with link capacities; link_aware/README.md",
                       [](const BroadcastInstance& instance, NodeId root) {
                         return with_link_timed_seeds(schedule_link_ecef(instance, root), instance, root, "link-ecef");

@@ -1,6 +1,8 @@
 #include <hbcast/simulation/best_plan.hpp>
 
+#include <hbcast/eval/link_prediction.hpp>
 #include <hbcast/eval/link_slice_choice.hpp>
+#include <hbcast/sched/link_aware_seeds.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/scheduler_not_applicable.hpp>
 
@@ -65,23 +67,32 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
           if (!scheduler.needs_links)
             return candidate.schedule.tree;
           auto tree = built.find(slices);
-          if (tree == built.end())
+          if (tree == built.end()) {
+            // Ranked without the seed trees left to contend (those are candidates of their own).
+            const WithoutContendingSeeds ranking_only;
             tree = built
                        .emplace(slices, run_scheduler(scheduler,
                                                       *instance.for_slices(slice_size(message_bytes, slices), slices),
                                                       root))
                        .first;
+          }
           return tree->second.tree;
         };
         const LinkSliceChoice linked = choose_slice_count_with_links(
             tree_for, with_links->costs, with_links->links, message_bytes, max_slices, candidate.port,
             candidate.choice.slices);
+        candidate.choice.prediction = linked.prediction;
         if (scheduler.needs_links) {
-          candidate.schedule = std::move(built.at(linked.slices));
+          candidate.schedule =
+              run_scheduler(scheduler, *instance.for_slices(slice_size(message_bytes, linked.slices), linked.slices), root);
           candidate.trees = {candidate.schedule.tree};
+          // Ranked as the others are: the estimate where a link is over-subscribed.
+          candidate.choice.prediction.makespan =
+              predict_with_links(candidate.schedule.tree, with_links->costs, with_links->links,
+                                 slice_size(message_bytes, linked.slices), linked.slices, candidate.port, false)
+                  .makespan;
         }
         candidate.choice.slices = linked.slices;
-        candidate.choice.prediction = linked.prediction;
         candidate.choice.evaluated += linked.evaluated;
       } catch (const std::exception& error) {  // the scheduler failed at another slice count
         const std::string reason = error.what();

@@ -10,6 +10,8 @@
 #include <hbcast/eval/contention_analysis.hpp>
 #include <hbcast/eval/link_prediction.hpp>
 #include <hbcast/eval/link_slice_choice.hpp>
+#include <hbcast/eval/max_min_prediction.hpp>
+#include <hbcast/sched/link_aware_seeds.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/participant_cost_model.hpp>
 #include <hbcast/model/scheduler_not_applicable.hpp>
@@ -529,6 +531,8 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
           return scheduled.tree;
         auto tree = built.find(slices);
         if (tree == built.end()) {
+          // Ranked without the seed trees left to contend; the count chosen is built with them.
+          const WithoutContendingSeeds ranking_only;
           const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, slices), slices);
           const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
                                    setup.root,   setup.members,  setup.port,  {}};
@@ -539,8 +543,12 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
       options.slices = choose_slice_count_with_links(tree_for, *setup.costs, *setup.links, requested.message_bytes,
                                                      bound, setup.port, options.slices)
                            .slices;
-      if (rebuilt_for_slices)
-        scheduled = std::move(built.at(options.slices));
+      if (rebuilt_for_slices) {
+        const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, options.slices), options.slices);
+        const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
+                                 setup.root,   setup.members,  setup.port,  {}};
+        scheduled = source(at, run);
+      }
     }
     options.slices_auto = false;
   }
@@ -642,6 +650,11 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
                    ? analyze_contention(tree, *costs, options.message_bytes, ready_times, *links)
                    : analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links);
     run.link = LinkFigures{run.pairwise.makespan, std::nullopt, analysis->links.empty(), {}};
+    if (!analysis->links.empty() && max_min_applies(scheduled.tree.size(), 1)) {
+      // Over-subscribed: the replay shares the links, and so does the max-min prediction.
+      run.link->makespan = predict_max_min(scheduled.tree, *costs, *links, options.message_bytes, 1, port).makespan;
+      run.link->exact = true;
+    }
   } else {
     // Every slice transfer of the ports' recurrence, on the platform's hosts (a multicast's tree too).
     LinkPrediction predicted = predict_with_links(scheduled.tree, *costs, *links,

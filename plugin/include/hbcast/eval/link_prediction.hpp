@@ -40,10 +40,14 @@ struct LinkPrediction {
   /// slice / bandwidth. FATPIPE links bound each flow alone, which the edges' times already hold.
   double link_period = 0.0;
   PeriodBottleneck bottleneck;
-  /// True when the slice timeline over-subscribes no shared link: then every transfer runs at its
-  /// route's bottleneck rate and `makespan` and `completion_time` are exact. False: the makespan is
-  /// an estimate and `period` a bound, and `contention` names the links.
+  /// True when `makespan` and `completion_time` are exact: the slice timeline over-subscribes no
+  /// shared link (every transfer runs at its route's bottleneck rate), or it does and `max_min`
+  /// holds. False: the makespan is an estimate and `period` a bound; `contention` names the links.
   bool exact = true;
+  /// True when the slice timeline over-subscribes a shared link and the makespan and completion
+  /// times come from the replay's max-min sharing of the links (predict_max_min, within
+  /// max_min_applies' size limit).
+  bool max_min = false;
   /// The shared links the slice timeline over-subscribes (analyze_contention on every slice
   /// transfer of the ports' recurrence).
   ContentionReport contention;
@@ -54,12 +58,15 @@ struct LinkPrediction {
 /// Predicts `tree` broadcasting `slices` slices of `slice_bytes` (one slice: an atomic broadcast)
 /// under `port`, with the platform's links: the ports' recurrence (evaluate_pipelined, or
 /// evaluate_atomic for one slice) times every slice transfer, the contention analysis judges that
-/// timeline, and the periods of the ports and of every shared link give the steady state.
+/// timeline, and the periods of the ports and of every shared link give the steady state. Where
+/// the timeline over-subscribes a link, the makespan is that of the max-min sharing
+/// (predict_max_min) when max_min_applies, the estimate otherwise.
 /// `costs` must be the pairwise model of `links` (T_uv = route latency + S / bottleneck), with the
 /// multi-port send overheads. Cost: O(n K) for the recurrence, the analysis linear in the n K slice
 /// transfers (their routes looked up once per edge, cached by the model), O(n h) for the link loads.
+/// `use_max_min` false keeps the estimate (a search that ranks many slice counts).
 LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
-                                  double slice_bytes, std::size_t slices, PortModel port);
+                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min = true);
 
 /// The links' period of `tree` alone (LinkPrediction::link_period and its link), O(n h).
 double link_period(const BroadcastTree& tree, const LinkRouteModel& links, double slice_bytes,

@@ -31,7 +31,8 @@ struct LinkSliceChoice {
 /// choose_slice_count), then K a quarter, a half and three quarters of an octave on either side of
 /// the best, then one slice at a time while a neighbour is faster (at most 64 steps): about
 /// log2(bound) + 10 predictions, each O(n K) (the ports' recurrence and the contention analysis of
-/// its slice transfers). `costs` must be the pairwise model of `links`.
+/// its slice transfers), ranked by the estimate where a link is over-subscribed (no max-min run).
+/// `costs` must be the pairwise model of `links`.
 LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
                                               const LinkRouteModel& links, double message_bytes,
                                               std::size_t max_slices, PortModel port, std::size_t hint = 1);
