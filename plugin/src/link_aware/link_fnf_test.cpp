@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <random>
+#include <string>
 
 using namespace hbcast;
 
@@ -72,8 +73,10 @@ TEST(LinkFnf, NeedsTheLinks)
   EXPECT_TRUE(find_scheduler("link-binomial")->needs_links);
 }
 
-// The principle, on random multi-cluster platforms: the trees never over-subscribe a shared
-// link, every send starts exactly at its recorded time, and every host is reached.
+// The principle, on random multi-cluster platforms: the placed trees never over-subscribe a shared
+// link, every send starts exactly at its recorded time, and every host is reached (link-fnf and
+// link-ecef may keep a seed tree left to contend instead: no send start, checked by its max-min
+// prediction in link_aware_seeds_test).
 TEST(LinkAwareProperty, NeverOverSubscribeAndKeepTheirStartTimes)
 {
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
@@ -87,6 +90,8 @@ TEST(LinkAwareProperty, NeverOverSubscribeAndKeepTheirStartTimes)
         const auto result = run_scheduler(*find_scheduler(name), *instance, root);
         const auto transfers = timed_transfers(result.tree, LinkCostModel(links), bytes, port);
         ASSERT_EQ(transfers.size(), links->host_count() - 1) << "seed " << seed << " " << name;
+        if (!result.tree.has_send_starts() && std::string(name) != "link-binomial")
+          continue;
         for (const auto& transfer : transfers)
           ASSERT_NEAR(transfer.start, *result.tree.send_start(transfer.to), 1e-12 * (1 + transfer.end))
               << "seed " << seed << " " << name;
