@@ -43,6 +43,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -209,7 +210,20 @@ SimulationReport run_schedulers(const SimulateOptions& options, const std::vecto
       probing.emplace(progress_out, total, show_progress);
     probing->update(done, "probing routes");
   };
-  SimulationSession session = loaded ? SimulationSession(loaded, options) : SimulationSession(options, progress_of_probing);
+  std::unique_ptr<SimulationSession> opened = loaded ? std::make_unique<SimulationSession>(loaded, options)
+                                                     : std::make_unique<SimulationSession>(options, progress_of_probing);
+  SimulationSession& session = *opened;
+  // Without a platform loaded beforehand this is run_all's child, which exits once its report is
+  // out (leave_to_exit); a caller that keeps running frees the session.
+  struct LeftToExit {
+    std::unique_ptr<SimulationSession>& session;
+    bool child;
+    ~LeftToExit()
+    {
+      if (child)
+        leave_to_exit(std::move(session));
+    }
+  } const left_to_exit{opened, loaded == nullptr};
   probing.reset();
   ProgressLine progress(progress_out, schedulers.size(), show_progress);
   if (schedulers.size() == 1 && !loaded)  // on a loaded platform, the caller's process must not replay

@@ -21,6 +21,7 @@
 #include <iterator>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(hbcast_platform, hbcast, "hbcast: loading platforms and probing routes");
 
@@ -135,11 +136,14 @@ LoadedPlatform LoadedPlatform::from_engine(sg4::Engine& engine)
   platform.hosts_.erase(std::remove_if(platform.hosts_.begin(), platform.hosts_.end(),
                                        [](const sg4::Host* host) { return host->get_name() == kCourierParkingHost; }),
                         platform.hosts_.end());
-  auto key = [&](const sg4::Host* host) {
-    return std::make_pair(zone_rank.at(host->get_englobing_zone()), host->get_netpoint()->id());
-  };
-  std::sort(platform.hosts_.begin(), platform.hosts_.end(),
-            [&](const sg4::Host* a, const sg4::Host* b) { return key(a) < key(b); });
+  // Each host's key is computed once (a zone lookup per host, not per comparison of the sort).
+  std::vector<std::tuple<std::size_t, unsigned long, sg4::Host*>> keyed;
+  keyed.reserve(platform.hosts_.size());
+  for (sg4::Host* host : platform.hosts_)
+    keyed.emplace_back(zone_rank.at(host->get_englobing_zone()), host->get_netpoint()->id(), host);
+  std::sort(keyed.begin(), keyed.end());
+  for (std::size_t i = 0; i < keyed.size(); ++i)
+    platform.hosts_[i] = std::get<2>(keyed[i]);
   if (platform.hosts_.empty())
     throw PlatformError("the platform declares no host");
   for (const sg4::Host* host : platform.hosts_)

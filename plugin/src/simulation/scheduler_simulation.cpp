@@ -979,6 +979,12 @@ SimulationSession::SimulationSession(std::shared_ptr<SessionPlatform> platform, 
 // The engine is not torn down (SessionPlatform).
 SimulationSession::~SimulationSession() = default;
 
+void leave_to_exit(std::unique_ptr<SimulationSession> session)
+{
+  if (!simgrid::config::get_value<bool>("tracing"))
+    static_cast<void>(session.release());  // reclaimed by the process's exit
+}
+
 void SimulationSession::build_shared_models() const
 {
   if (instance_->costs().host_blocks() != nullptr || instance_->size() <= PlatformCostModel::kEagerCheckLimit)

@@ -78,4 +78,9 @@ private:
   SimulationReport header_;  ///< the report without runs
 };
 
+/// For a process that exits once its report is out: the session is left to the exit rather than
+/// freed piece by piece (the platform, its models, a route per host in the link model), unless
+/// SimGrid's tracer needs the engine's teardown to close its file.
+void leave_to_exit(std::unique_ptr<SimulationSession> session);
+
 }  // namespace hbcast::cli
