@@ -210,14 +210,18 @@ std::string three_in_a_line(const TemporaryDirectory& dir, const std::string& fa
 }
 
 // A multi-tree plan's row (4 slices of 1 MiB); `scheduler` is multi-tree (its plan written for
-// the checks below), multi-tree-capped or multi-tree-periodic.
+// the checks below), multi-tree-capped or multi-tree-periodic; `driver` a replay driver, or "" for
+// the default.
 std::string multi_tree_row(const TemporaryDirectory& dir, const std::string& platform, const std::string& port,
-                           const std::string& scheduler = "multi-tree")
+                           const std::string& scheduler = "multi-tree", const std::string& driver = "")
 {
   const std::string plan = dir.path() + "/plan-" + port + ".json";
-  const auto result = run_hbcast({"simulate", platform, "-s", scheduler, "--slices", "4", "--port", port,
-                                  "--format", "json", "--plan", plan});
-  const std::string context = scheduler + ", " + port + "-port: " + result.err;
+  std::vector<std::string> arguments{"simulate", platform, "-s", scheduler, "--slices", "4", "--port", port,
+                                     "--format", "json", "--plan", plan};
+  if (!driver.empty())
+    arguments.push_back("--cfg=hbcast/replay-driver:" + driver);
+  const auto result = run_hbcast(arguments);
+  const std::string context = scheduler + ", " + port + "-port, " + (driver.empty() ? "auto" : driver) + ": " + result.err;
   EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
   EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
   const auto run = nlohmann::json::parse(result.out)["runs"][0];
@@ -234,7 +238,8 @@ std::string multi_tree_row(const TemporaryDirectory& dir, const std::string& pla
 //   multi-port: h0 starts slice k at (k-1)s (its send overhead: both its routes leave by l0_1),
 //     it reaches h1 at ks+L, and h2 at (k+1)s+2L; makespan 5s+2L = 0.04196304 s.
 // A node whose transfer fails sends nothing more (it still receives); a node that can no longer
-// receive what it lacks stops; the row names the first failed transfer.
+// receive what it lacks stops; the row names the first failed transfer, the same with every
+// replay driver.
 TEST(FaultInjection, MultiTreePlansNameTheFirstFailedTransferInBothPortModels)
 {
   for (const std::string port : {"one", "multi"}) {
@@ -248,40 +253,90 @@ TEST(FaultInjection, MultiTreePlansNameTheFirstFailedTransferInBothPortModels)
     EXPECT_EQ(edges, (std::set<std::string>{"h0>h1", "h1>h2"})) << port;
     EXPECT_NEAR(plan["simulated_makespan"].get<double>(), port == "one" ? 0.04199304 : 0.04196304, 1e-9);
 
-    // l0_1 down from the start: h0's first send fails at once; h1 and h2 never get a slice.
-    TemporaryDirectory a;
-    EXPECT_EQ(multi_tree_row(a, three_in_a_line(a, "link l0_1", "0 0\n"), port),
-              kFailed + "h0 -> h1 (slice 1 of 4) failed at 0.000000000 s; 2 of 3 hosts without the whole message: h1, h2")
-        << port;
-    // l1_2 down at 0.5 ms: h1 holds slice 1 at s+L (both port models) and its send to h2 fails
-    // there; h0 goes on, so h1 gets every slice; h2 none.
-    TemporaryDirectory b;
-    EXPECT_EQ(multi_tree_row(b, three_in_a_line(b, "link l1_2", "0.0005 0\n"), port),
-              kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
-        << port;
-    // l0_1 down at 0.02 s: slice 3 is on it then (one-port [2(s+L), 3(s+L)], multi-port
-    // [2s, 3s+L]) and fails; h1 holds 2 slices, h2 at most 2.
-    TemporaryDirectory c;
-    EXPECT_EQ(multi_tree_row(c, three_in_a_line(c, "link l0_1", "0.02 0\n"), port),
-              kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
-        << port;
-    // h1 down at 0.02 s: the same slice 3 to it fails first (then its own send of slice 2).
-    TemporaryDirectory d;
-    EXPECT_EQ(multi_tree_row(d, three_in_a_line(d, "host h1", "0.02 0\n"), port),
-              kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
-        << port;
-    // h2 down from the start: h1's first send to it fails when h1 holds slice 1, at s+L.
-    TemporaryDirectory e;
-    EXPECT_EQ(multi_tree_row(e, three_in_a_line(e, "host h2", "0 0\n"), port),
-              kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
-        << port;
+    for (const char* driver : {"events", "couriers", "actors"}) {
+      // l0_1 down from the start: h0's first send fails at once; h1 and h2 never get a slice.
+      TemporaryDirectory a;
+      EXPECT_EQ(multi_tree_row(a, three_in_a_line(a, "link l0_1", "0 0\n"), port, "multi-tree", driver),
+                kFailed + "h0 -> h1 (slice 1 of 4) failed at 0.000000000 s; 2 of 3 hosts without the whole message: h1, h2")
+          << port << ", " << driver;
+      // l1_2 down at 0.5 ms: h1 holds slice 1 at s+L (both port models) and its send to h2 fails
+      // there; h0 goes on, so h1 gets every slice; h2 none.
+      TemporaryDirectory b;
+      EXPECT_EQ(multi_tree_row(b, three_in_a_line(b, "link l1_2", "0.0005 0\n"), port, "multi-tree", driver),
+                kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
+          << port << ", " << driver;
+      // l0_1 down at 0.02 s: slice 3 is on it then (one-port [2(s+L), 3(s+L)], multi-port
+      // [2s, 3s+L]) and fails; h1 holds 2 slices, h2 at most 2.
+      TemporaryDirectory c;
+      EXPECT_EQ(multi_tree_row(c, three_in_a_line(c, "link l0_1", "0.02 0\n"), port, "multi-tree", driver),
+                kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
+          << port << ", " << driver;
+      // h1 down at 0.02 s: the same slice 3 to it fails first (then its own send of slice 2). The
+      // couriers driver cannot go past h1 going down while it sends to h2: its row says so.
+      TemporaryDirectory d;
+      const std::string h1_down = multi_tree_row(d, three_in_a_line(d, "host h1", "0.02 0\n"), port, "multi-tree", driver);
+      EXPECT_EQ(h1_down.substr(0, h1_down.find(" (the couriers driver")),
+                kFailed + "h0 -> h1 (slice 3 of 4) failed at 0.020000000 s; 2 of 3 hosts without the whole message: h1, h2")
+          << port << ", " << driver;
+      EXPECT_EQ(h1_down.find(" (the couriers driver cannot go on") != std::string::npos, driver == std::string("couriers"))
+          << port << ", " << driver << ": " << h1_down;
+      // h2 down from the start: h1's first send to it fails when h1 holds slice 1, at s+L.
+      TemporaryDirectory e;
+      EXPECT_EQ(multi_tree_row(e, three_in_a_line(e, "host h2", "0 0\n"), port, "multi-tree", driver),
+                kFailed + "h1 -> h2 (slice 1 of 4) failed at 0.008398608 s; 1 of 3 hosts without the whole message: h2")
+          << port << ", " << driver;
+    }
+  }
+}
+
+// The matrix: every driver x port model x {atomic, sliced, multi-tree} meets a link and a host
+// going down mid-broadcast, at 0.03 s, on three hosts in a line. The flat tree sends h0 -> h1,
+// then h0 -> h2 over both links (route latency 2L); the multi-tree plan is the chain h0 -> h1 ->
+// h2 (checked above). S = 4 MiB / 125 MB/s = 0.033554432 s, s = S / 4, L = 10 us. Link l1_2 and
+// host h2 fail the same transfers (h2 only receives):
+//   flat, atomic, one-port: h0 -> h1 over [0, S+L], then h0 -> h2 starts at S+L = 0.033564432
+//     and fails at once;
+//   flat, atomic, multi-port: h0 -> h2 starts after h0's send overhead S (both its routes leave
+//     by l0_1), at 0.033554432, and fails at once;
+//   flat, 4 slices, one-port: h1 gets slice 1 over [0, s+L], h2 over [s+L, 2s+3L], h1 slice 2,
+//     then h2 slice 2 over [3s+4L, 4s+6L] = [0.025205824, 0.033614432]: fails at 0.03; h0 stops,
+//     h1 holds 2 slices;
+//   flat, 4 slices, multi-port: h0 starts a send every s (its overhead): slice 2 to h2 at 3s, on
+//     its way at 0.03; h0 stops before slice 3 (due at 4s);
+//   multi-tree, 4 slices: h1 forwards slice 3 to h2 over [3(s+L), 4(s+L)] (one-port) or
+//     [3s+L, 4s+2L] (multi-port): fails at 0.03; h1 still gets every slice from h0.
+// Every row is the same with every driver (same_row_by_every_driver) and comes without a hang
+// or a deadlock report (simulate() reads stderr).
+TEST(FaultInjection, EveryDriverPortModelAndFormGivesTheSameRowMidBroadcast)
+{
+  const std::string h2_left = "1 of 3 hosts without the whole message: h2";
+  const std::string h1_h2_left = "2 of 3 hosts without the whole message: h1, h2";
+  const std::map<std::string, std::string> expected{
+      {"flat 1 one", kFailed + "h0 -> h2 (slice 1 of 1) failed at 0.033564432 s; " + h2_left},
+      {"flat 1 multi", kFailed + "h0 -> h2 (slice 1 of 1) failed at 0.033554432 s; " + h2_left},
+      {"flat 4 one", kFailed + "h0 -> h2 (slice 2 of 4) failed at 0.030000000 s; " + h1_h2_left},
+      {"flat 4 multi", kFailed + "h0 -> h2 (slice 2 of 4) failed at 0.030000000 s; " + h1_h2_left},
+      {"multi-tree 4 one", kFailed + "h1 -> h2 (slice 3 of 4) failed at 0.030000000 s; " + h2_left},
+      {"multi-tree 4 multi", kFailed + "h1 -> h2 (slice 3 of 4) failed at 0.030000000 s; " + h2_left}};
+  for (const std::string faulty : {"link l1_2", "host h2"}) {
+    TemporaryDirectory dir;
+    const auto platform = three_in_a_line(dir, faulty, "0.03 0\n");
+    for (const auto& [scheduler, slices] : {std::pair<std::string, std::string>{"flat", "1"}, {"flat", "4"},
+                                            {"multi-tree", "4"}})
+      for (const std::string port : {"one", "multi"})
+        EXPECT_EQ(same_row_by_every_driver(platform, scheduler, slices, port),
+                  expected.at(scheduler + " " + slices + " " + port))
+            << faulty << ", " << scheduler << ", " << slices << " slices, " << port << "-port";
   }
 }
 
 // On the eight-host platform the plans have several trees (multi-port) and the faults strand
 // hosts through several of them: every combination ends with a failed row naming a transfer,
 // without a hang or a deadlock report, in every form of the plan (the periodic form is one-port).
-void never_hangs_on_the_eight_host_platform(const std::string& scheduler, const std::vector<std::string>& ports)
+// With several `drivers`, every driver gives the same row (the couriers driver's row past a host
+// that goes down while it sends says so instead).
+void never_hangs_on_the_eight_host_platform(const std::string& scheduler, const std::vector<std::string>& ports,
+                                            const std::vector<std::string>& drivers = {""})
 {
   const std::vector<std::pair<std::string, std::string>> faults{
       {"link l0_3", "0.0005 0\n"}, {"link l1_3", "0.0005 0\n"}, {"host h4", "0.02 0\n"}, {"host h5", "0 0\n"}};
@@ -291,30 +346,44 @@ void never_hangs_on_the_eight_host_platform(const std::string& scheduler, const 
       for (const std::string slices : {"1", "16"}) {
         TemporaryDirectory dir;
         const auto platform = eight_hosts(dir, faulty, profile);
-        const auto result = run_hbcast({"simulate", platform, "-s", scheduler, "--slices", slices, "--port", port,
-                                        "--format", "json"});
-        const std::string context = scheduler + ", " + faulty + ", " + port + "-port, " + slices + " slices: " + result.err;
-        // (multi-tree, h5 down from the start, multi-port, 16 slices: h3's own send to h5 fails;
-        // it stops sending but still waits for its parents' slices, and is stopped once they have
-        // all stopped, instead of SimGrid's deadlock report.)
-        EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
-        EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
-        EXPECT_EQ(result.err.find("crashed"), std::string::npos) << context;
-        EXPECT_EQ(result.err.find("Assertion"), std::string::npos) << context;
-        const auto run = nlohmann::json::parse(result.out)["runs"][0];
-        if (run["status"] == "ok")
-          continue;  // the plan does not use what fails
-        ++failed;
-        EXPECT_EQ(result.exit_status, 1) << context;
-        EXPECT_EQ(run["status"], "failed") << context;
-        EXPECT_EQ(run.value("error", std::string()).rfind(kFailed, 0), 0u) << context;
+        std::map<std::string, std::string> rows;
+        for (const std::string& driver : drivers) {
+          std::vector<std::string> arguments{"simulate", platform, "-s", scheduler, "--slices", slices, "--port", port,
+                                             "--format", "json"};
+          if (!driver.empty())
+            arguments.push_back("--cfg=hbcast/replay-driver:" + driver);
+          const auto result = run_hbcast(arguments);
+          const std::string context = scheduler + ", " + faulty + ", " + port + "-port, " + slices + " slices" +
+                                      (driver.empty() ? "" : ", " + driver) + ": " + result.err;
+          // (multi-tree, h5 down from the start, multi-port, 16 slices: h3's own send to h5 fails;
+          // it stops sending but still waits for its parents' slices, and is stopped once they have
+          // all stopped, instead of SimGrid's deadlock report.)
+          EXPECT_EQ(result.err.find("Deadlock"), std::string::npos) << context;
+          EXPECT_EQ(result.err.find("CRITICAL"), std::string::npos) << context;
+          EXPECT_EQ(result.err.find("crashed"), std::string::npos) << context;
+          EXPECT_EQ(result.err.find("Assertion"), std::string::npos) << context;
+          const auto run = nlohmann::json::parse(result.out)["runs"][0];
+          rows[driver] = run["status"] == "ok" ? std::string("ok") : run.value("error", std::string());
+          if (run["status"] == "ok")
+            continue;  // the plan does not use what fails
+          failed += driver == drivers.front();
+          EXPECT_EQ(result.exit_status, 1) << context;
+          EXPECT_EQ(run["status"], "failed") << context;
+          EXPECT_EQ(rows[driver].rfind(kFailed, 0), 0u) << context;
+        }
+        for (const auto& [driver, row] : rows) {
+          if (row.find(" (the couriers driver cannot go on") != std::string::npos)
+            continue;
+          EXPECT_EQ(row, rows.begin()->second) << scheduler << ", " << faulty << ", " << port << "-port, " << slices
+                                               << " slices: " << driver << " against " << rows.begin()->first;
+        }
       }
   EXPECT_GE(failed, faults.size() * ports.size()) << scheduler << ": most combinations must meet their fault";
 }
 
 TEST(FaultInjection, MultiTreePlansNeverHangOnTheEightHostPlatform)
 {
-  never_hangs_on_the_eight_host_platform("multi-tree", {"one", "multi"});
+  never_hangs_on_the_eight_host_platform("multi-tree", {"one", "multi"}, {"actors", "events", "couriers"});
 }
 
 TEST(FaultInjection, CappedMultiTreePlansNeverHangOnTheEightHostPlatform)

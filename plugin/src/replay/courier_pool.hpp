@@ -50,6 +50,11 @@ public:
   /// platform without it (built in code, or a star of hosts as root zone), nullptr: they stand on
   /// the hosts of their last transfers, and a host going down there ends those transfers too.
   static simgrid::s4u::Host* parking_host();
+  /// Why a replay whose cancel_transfers_of returned false cannot go on (its row says it).
+  static constexpr const char* kLostCourierNote =
+      "the couriers driver cannot go on past a host that goes down while it sends: SimGrid 3.32 kills the courier "
+      "actor that carried the transfer, with the others it carried; --cfg=hbcast/replay-driver:events replays this "
+      "case";
 
 private:
   friend class Courier;

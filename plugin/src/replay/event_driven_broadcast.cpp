@@ -3,8 +3,6 @@
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/simix.hpp>
-#include <xbt/Extendable.hpp>
-#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_replay);
@@ -12,49 +10,6 @@ XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(hbcast_replay);
 namespace sg4 = simgrid::s4u;
 
 namespace hbcast {
-namespace {
-
-/// What a comm tells the completion callback: the broadcast it belongs to and the node it feeds.
-/// The comm owns its tag; the tag does not keep the broadcast alive.
-struct EdgeTag {
-  std::weak_ptr<TreeBroadcast> owner;
-  NodeId child;
-};
-
-simgrid::xbt::Extension<sg4::Activity, EdgeTag>& edge_extension()
-{
-  static simgrid::xbt::Extension<sg4::Activity, EdgeTag> extension;
-  return extension;
-}
-
-// A finished broadcast does not own itself; their last comm may still be inside its own
-// completion callback, so they are released at the next completion or at the simulation's end.
-std::vector<std::shared_ptr<TreeBroadcast>>& finished_broadcasts()
-{
-  static std::vector<std::shared_ptr<TreeBroadcast>> finished;
-  return finished;
-}
-
-// One connection per process (the signal is static): every activity's completion comes here, and
-// the ones that carry an edge tag go to their broadcast.
-void connect_completion_dispatch()
-{
-  auto& extension = edge_extension();
-  if (extension.valid())
-    return;
-  extension = sg4::Activity::extension_create<EdgeTag>();
-  sg4::Activity::on_completion_cb([](const sg4::Activity& activity) {
-    finished_broadcasts().clear();
-    const EdgeTag* tag = activity.extension(edge_extension());
-    if (tag == nullptr)
-      return;
-    if (auto owner = tag->owner.lock())
-      static_cast<EventDrivenBroadcast&>(*owner).on_transfer_end(tag->child, activity);
-  });
-  sg4::Engine::on_simulation_end_cb([] { finished_broadcasts().clear(); });
-}
-
-}  // namespace
 
 EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
     : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options))
@@ -63,7 +18,6 @@ EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::
     , in_flight_(tree_.size())
     , edge_busy_(tree_.size(), 0)
 {
-  connect_completion_dispatch();
   nodes_[tree_.root()].received = static_cast<std::uint32_t>(options_.slices);
   nodes_[tree_.root()].last_arrival = start_time_;
 }
@@ -81,7 +35,7 @@ void EventDrivenBroadcast::start_couriers()
 {
   couriers_ = std::make_shared<CourierPool>([weak = weak_from_this()](std::size_t child, const sg4::Comm& comm) {
     if (auto owner = weak.lock())
-      static_cast<EventDrivenBroadcast&>(*owner).on_transfer_end(static_cast<NodeId>(child), comm);
+      static_cast<EventDrivenBroadcast&>(*owner).on_transfer_end(child, comm);
   });
 }
 
@@ -142,8 +96,7 @@ bool EventDrivenBroadcast::send_next(NodeId node)
     couriers_->send(hosts_[node], hosts_[child], slice_bytes_, child);
     ++courier_transfers_;
   } else {
-    in_flight_[child] = sg4::Comm::sendto_async(hosts_[node], hosts_[child], static_cast<uint64_t>(slice_bytes_));
-    in_flight_[child]->extension_set(edge_extension(), new EdgeTag{weak_from_this(), child});
+    in_flight_[child] = start_host_transfer(hosts_[node], hosts_[child], slice_bytes_, transfer_listener(), child);
   }
   ++state.outgoing;
   if (options_.port == PortModel::one_port) {
@@ -159,8 +112,14 @@ bool EventDrivenBroadcast::send_next(NodeId node)
   return true;
 }
 
-void EventDrivenBroadcast::on_transfer_end(NodeId child, const sg4::Activity& comm)
+std::weak_ptr<HostTransferListener> EventDrivenBroadcast::transfer_listener()
 {
+  return std::static_pointer_cast<EventDrivenBroadcast>(shared_from_this());
+}
+
+void EventDrivenBroadcast::on_transfer_end(std::size_t token, const sg4::Activity& comm)
+{
+  const auto child = static_cast<NodeId>(token);
   retired_.clear();  // the comms retired earlier are out of their callbacks by now
   if (couriers_)
     --courier_transfers_;
@@ -213,9 +172,7 @@ void EventDrivenBroadcast::on_host_off(NodeId node)
       note_failed_transfer(child, nodes_[child].received, how);
   if (couriers_) {
     if (!couriers_->cancel_transfers_of(*hosts_[node])) {
-      set_driver_note("the couriers driver cannot go on past a host that goes down while it sends: SimGrid 3.32 "
-                      "kills the courier actor that carried the transfer, with the others it carried; "
-                      "--cfg=hbcast/replay-driver:events replays this case");
+      set_driver_note(CourierPool::kLostCourierNote);
       couriers_->close();  // nothing more can be known: end the couriers, and SimGrid with them
     }
     return;
@@ -229,13 +186,7 @@ void EventDrivenBroadcast::on_host_off(NodeId node)
 
 void EventDrivenBroadcast::wake_due_sleepers()
 {
-  static const double precision = simgrid::config::get_value<double>("surf/precision");
-  const double now = sg4::Engine::get_clock();
-  while (!sleepers_.empty() && sleepers_.begin()->first < now + precision) {
-    const NodeId node = sleepers_.begin()->second;
-    sleepers_.erase(sleepers_.begin());
-    wake(node);
-  }
+  end_due_waits(sleepers_, [this](NodeId node) { wake(node); });
   end_couriers_if_stuck();  // a sender woken after its transfer failed may find nothing to send
 }
 
@@ -267,7 +218,7 @@ void EventDrivenBroadcast::retire_if_done()
     return;
   if (couriers_)
     couriers_->close();
-  finished_broadcasts().push_back(std::move(keep_alive_));
+  release_after_callbacks(std::move(keep_alive_));
 }
 
 }  // namespace hbcast

@@ -2,6 +2,8 @@
 #include <hbcast/replay/tree_broadcast.hpp>
 
 #include "courier_pool.hpp"
+#include "host_transfer.hpp"
+#include "kernel_waits.hpp"
 
 #include <simgrid/s4u/Comm.hpp>
 
@@ -25,12 +27,12 @@ namespace hbcast {
 ///
 /// With ReplayDriver::couriers, transfers go through a CourierPool instead of Comm::sendto_async:
 /// the same steps, but a transfer costs O(kCourierLoad) instead of O(transfers in flight) in SimGrid 3.32.
-class EventDrivenBroadcast final : public TreeBroadcast {
+class EventDrivenBroadcast final : public TreeBroadcast, public HostTransferListener {
 public:
   EventDrivenBroadcast(BroadcastTree tree, std::vector<simgrid::s4u::Host*> hosts, ReplayOptions options);
 
-  /// The transfer carrying a slice to `child` ended (completion callback).
-  void on_transfer_end(NodeId child, const simgrid::s4u::Activity& comm);
+  /// The transfer carrying a slice to the node `token` ended (completion callback).
+  void on_transfer_end(std::size_t token, const simgrid::s4u::Activity& comm) override;
 
 private:
   enum class Step : std::uint8_t {
@@ -53,6 +55,7 @@ private:
   };
 
   void launch() override;
+  std::weak_ptr<HostTransferListener> transfer_listener();
   void on_host_off(NodeId node) override;
   void advance(NodeId node);
   /// Starts the send to children[next_child]; false if the node must now wait for an event.
@@ -67,7 +70,7 @@ private:
 
   std::vector<NodeState> nodes_;
   std::vector<NodeId> parents_;
-  std::multimap<double, NodeId> sleepers_;         // nodes waiting, by the date their wait ends
+  KernelWaits sleepers_;                           // nodes waiting, by the date their wait ends
   std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge (events)
   std::vector<std::uint8_t> edge_busy_;           // per child node: its incoming edge carries a slice
   std::vector<simgrid::s4u::CommPtr> retired_;    // ended comms, freed at the next event (not inside their own callback)

@@ -12,9 +12,10 @@ namespace {
 // throws from the callback, which SimGrid reports as an error (its list of valid values would
 // abort instead).
 const std::string replay_driver_help =
-    "How hbcast replays a broadcast tree: auto (events up to " + std::to_string(kEventDrivenInFlightLimit) +
-    " transfers in flight, couriers above), events (no actors), couriers (events, transfers carried by a pool of "
-    "courier actors), actors (one s4u actor per host, the reference)";
+    "How hbcast replays a broadcast tree or a multi-tree plan: auto (trees: events up to " +
+    std::to_string(kEventDrivenInFlightLimit) +
+    " transfers in flight, couriers above; multi-tree plans: actors), events (no actors), couriers (events, transfers "
+    "carried by a pool of courier actors), actors (one s4u actor per host, the reference)";
 
 simgrid::config::Flag<std::string> replay_driver_flag{
     "hbcast/replay-driver", replay_driver_help.c_str(), "auto", [](const std::string& value) {
@@ -46,6 +47,14 @@ ReplayDriver choose_replay_driver(ReplayDriver driver, const BroadcastTree& tree
     return driver;
   return max_transfers_in_flight(tree, port) <= kEventDrivenInFlightLimit ? ReplayDriver::events
                                                                           : ReplayDriver::couriers;
+}
+
+ReplayDriver choose_multi_tree_driver(ReplayDriver driver)
+{
+  // The event-driven replays of multi-tree plans equal the actors' on the plans tested
+  // (replay_driver_equivalence_test), but copy what SimGrid does at one instant step by step:
+  // the reference stays the default.
+  return driver == ReplayDriver::automatic ? ReplayDriver::actor_per_host : driver;
 }
 
 std::string to_string(ReplayDriver driver)

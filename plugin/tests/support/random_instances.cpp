@@ -18,6 +18,19 @@ BroadcastTree random_tree(std::size_t node_count, std::mt19937_64& rng)
   return tree;
 }
 
+BroadcastTree random_tree_from(std::size_t node_count, NodeId root, std::mt19937_64& rng)
+{
+  std::vector<NodeId> attached{root};
+  for (NodeId node = 0; node < node_count; ++node)
+    if (node != root)
+      attached.push_back(node);
+  std::shuffle(attached.begin() + 1, attached.end(), rng);
+  BroadcastTree tree(node_count, root);
+  for (std::size_t k = 1; k < node_count; ++k)
+    tree.add_child(attached[std::uniform_int_distribution<std::size_t>(0, k - 1)(rng)], attached[k]);
+  return tree;
+}
+
 StarParameters random_star(std::size_t node_count, std::mt19937_64& rng)
 {
   std::uniform_real_distribution<double> bandwidth(1e6, 1.25e9);  // 1 MB/s .. 10 Gb/s

@@ -9,6 +9,8 @@ namespace hbcast::test_support {
 
 /// A uniformly random recursive tree on n nodes with random child orders (seeded).
 BroadcastTree random_tree(std::size_t node_count, std::mt19937_64& rng);
+/// The same, from a given root (e.g. the trees of one multi-tree plan).
+BroadcastTree random_tree_from(std::size_t node_count, NodeId root, std::mt19937_64& rng);
 
 /// A random heterogeneous star: host u has up/down NIC bandwidths and latencies; the route u->v
 /// has latency lat_up(u) + lat_down(v) and bandwidth min(bw_up(u), bw_down(v)), and a random

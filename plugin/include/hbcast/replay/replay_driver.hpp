@@ -8,8 +8,9 @@
 
 namespace hbcast {
 
-/// How a replay drives SimGrid. Both simulate the same transfers at the same times (a property
-/// test holds them equal to 1e-12); they differ only in what they cost the simulator.
+/// How a replay drives SimGrid. All simulate the same transfers at the same times (a property
+/// test holds them equal to 1e-12 on trees, 1e-9 on multi-tree plans); they differ only in what
+/// they cost the simulator.
 enum class ReplayDriver {
   /// The default: the hbcast/replay-driver configuration key if set (--cfg), else chosen per tree
   /// by choose_replay_driver.
@@ -38,6 +39,9 @@ std::size_t max_transfers_in_flight(const BroadcastTree& tree, PortModel port);
 /// `driver` unless automatic; then events up to kEventDrivenInFlightLimit transfers in flight,
 /// couriers above.
 ReplayDriver choose_replay_driver(ReplayDriver driver, const BroadcastTree& tree, PortModel port);
+
+/// `driver` unless automatic; then, for a multi-tree plan, the actor-per-host reference.
+ReplayDriver choose_multi_tree_driver(ReplayDriver driver);
 
 /// The hbcast/replay-driver configuration key (--cfg=hbcast/replay-driver:auto|events|couriers|actors,
 /// declared with SimGrid's own keys, so any s4u program takes it on its command line); auto if unset.

@@ -26,7 +26,8 @@ struct ReplayResult {
   double observed_period = 0.0;
   std::size_t slowest_node = 0;  ///< the node that completes last (its observed_period)
   std::size_t transfer_count = 0;
-  /// How SimGrid was driven; multi-tree replays are always actor-based.
+  /// How SimGrid was driven (single trees and multi-tree plans; the executable multi-tree forms are
+  /// always actor-based).
   ReplayDriver driver = ReplayDriver::actor_per_host;
 };
 
