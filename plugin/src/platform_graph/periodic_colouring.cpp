@@ -18,8 +18,8 @@
 namespace hbcast {
 namespace {
 
-constexpr double kReducedCost = 1e-9;
-constexpr std::size_t kMaxRounds = 300;
+constexpr double kColouringReducedCost = 1e-9;
+constexpr std::size_t kColouringRounds = 300;
 // A piece shorter than this fraction of its transfer joins its neighbour (a sliver would pay a
 // latency of its own for nothing).
 constexpr double kSliver = 1e-6;
@@ -366,7 +366,7 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
     }
     for (const auto& order : orders())
       add_column(price(transfers, value, order, slot));
-    for (std::size_t round = 0; round < kMaxRounds; ++round) {
+    for (std::size_t round = 0; round < kColouringRounds; ++round) {
       model.primal();
       steady_state_lp_detail::require_optimal(model);
       const double* dual = model.dualRowSolution();
@@ -376,12 +376,12 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
       const auto both = orders();
       for (const auto& order : both) {
         const auto set = price(transfers, value, order, slot);
-        if (worth(set, value) > 1.0 + kReducedCost)
+        if (worth(set, value) > 1.0 + kColouringReducedCost)
           added = add_column(set) || added;
       }
       if (nodes <= kExactPricingNodes) {
         const auto set = price_matching(transfers, value, both.front(), nodes, dense.size(), slot);
-        if (worth(set, value) > 1.0 + kReducedCost)
+        if (worth(set, value) > 1.0 + kColouringReducedCost)
           added = add_column(set) || added;
       }
       if (!added)
