@@ -241,6 +241,14 @@ def _descendants(pid):
     return children + [grandchild for child in children for grandchild in _descendants(child)]
 
 
+def _running(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_ctrl_c_stops_the_children():
     # 200,000 slices take a minute to replay: Ctrl-C (SIGINT) must end the replays at once.
     script = subprocess.Popen([sys.executable, "-c", CTRL_C_SCRIPT, TIERS_30], stdout=subprocess.PIPE, text=True)
@@ -253,9 +261,11 @@ def test_ctrl_c_stops_the_children():
     started = time.monotonic()
     output, _ = script.communicate(timeout=20)
     assert script.returncode == 7 and output.strip() == "interrupted"
-    assert time.monotonic() - started < 5
-    for child in before:
-        assert not os.path.exists(f"/proc/{child}") or open(f"/proc/{child}/stat").read().split()[2] == "Z", child
+    # The platform's process is killed and reaped; its replays die with it through PR_SET_PDEATHSIG,
+    # which the kernel delivers asynchronously: under load they may still be running for a moment.
+    while [child for child in before if _running(child)] and time.monotonic() - started < 5:
+        time.sleep(0.05)
+    assert time.monotonic() - started < 5, [child for child in before if _running(child)]
 
 
 def test_mpi_baselines_are_the_commands(tmp_path):
