@@ -1,5 +1,7 @@
 #include <hbcast/eval/max_min_prediction.hpp>
 
+#include "slice_forwarding.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -66,23 +68,12 @@ struct LevelEntry {
 // Orders a heap of levels smallest first.
 bool later(const LevelEntry& a, const LevelEntry& b) { return a.level > b.level; }
 
-enum class Step { wait_slice, sending, wait_send, hold, overhead, draining, finished };
-
-struct NodeState {
-  std::size_t slice = 0;
-  std::size_t next_child = 0;
-  std::size_t received = 0;
-  std::size_t outgoing = 0;
-  double last_arrival = 0.0;
-  Step step = Step::wait_slice;
-};
-
 class FluidBroadcast {
 public:
   FluidBroadcast(const BroadcastTree& tree, const CostModel& overheads, const LinkRouteModel& links,
                  double slice_bytes, std::size_t slices, PortModel port)
-      : tree_(tree), links_(links), slice_bytes_(slice_bytes), slices_(slices), port_(port), edges_(tree.size()),
-        nodes_(tree.size()), parents_(tree.parents()), overhead_(tree.size(), 0.0)
+      : tree_(tree), links_(links), slice_bytes_(slice_bytes), slices_(slices), edges_(tree.size()),
+        forwarding_(tree, slices, port, 0.0, *this), overhead_(tree.size(), 0.0)
   {
     for (NodeId u = 0; u < tree.size(); ++u) {
       if (port == PortModel::multi_port && !tree.children(u).empty())
@@ -90,12 +81,11 @@ public:
       for (NodeId child : tree.children(u))
         describe_edge(u, child);
     }
-    nodes_[tree.root()].received = slices;
   }
 
   MaxMinPrediction run()
   {
-    advance(tree_.root());
+    forwarding_.advance(tree_.root());
     for (;;) {
       if (dirty_)
         solve();
@@ -131,9 +121,9 @@ public:
     MaxMinPrediction prediction;
     prediction.completion_time.assign(tree_.size(), 0.0);
     for (NodeId node = 0; node < tree_.size(); ++node) {
-      if (node != tree_.root() && nodes_[node].received != slices_ && parents_[node] != kNoNode)
+      if (node != tree_.root() && forwarding_.node(node).received != slices_ && forwarding_.parent(node) != kNoNode)
         throw std::runtime_error("max-min prediction: no transfer can progress before every node holds every slice");
-      prediction.completion_time[node] = node == tree_.root() ? 0.0 : nodes_[node].last_arrival;
+      prediction.completion_time[node] = node == tree_.root() ? 0.0 : forwarding_.node(node).last_arrival;
     }
     prediction.makespan = *std::max_element(prediction.completion_time.begin(), prediction.completion_time.end());
     prediction.transfers = transfers_;
@@ -356,89 +346,39 @@ private:
     dirty_ = true;
   }
 
-  // The replay's node loop (EventDrivenBroadcast::advance), step for step.
-  void advance(NodeId node)
-  {
-    NodeState& state = nodes_[node];
-    const auto& children = tree_.children(node);
-    for (;;) {
-      switch (state.step) {
-        case Step::wait_slice:
-          if (state.slice == slices_) {
-            state.step = Step::draining;
-          } else if (state.received > state.slice) {
-            state.step = Step::sending;
-            state.next_child = 0;
-          } else {
-            return;
-          }
-          break;
-        case Step::sending:
-          if (state.next_child == children.size()) {
-            ++state.slice;
-            state.step = Step::wait_slice;
-          } else if (edge_busy(children[state.next_child])) {
-            return;
-          } else if (const double until = hold_until(children[state.next_child], state.slice); until > 0.0) {
-            state.step = Step::hold;
-            sleepers_.emplace(until, node);
-            return;
-          } else if (!send_next(node)) {
-            return;
-          }
-          break;
-        case Step::draining:
-          if (state.outgoing > 0)
-            return;
-          state.step = Step::finished;
-          return;
-        default:
-          return;
-      }
-    }
-  }
+  // The driver of SliceForwarding: the same node loop as the event-driven replay's.
+  friend class SliceForwarding<FluidBroadcast>;
 
   bool edge_busy(NodeId child) const { return edges_[child].in_flight; }
 
-  // When slice `slice`'s send to `child` must wait for its start (0: it need not).
-  double hold_until(NodeId child, std::size_t slice) const
+  // When slice `slice`'s send to `child` must wait for its start, if it must.
+  std::optional<double> hold_until(NodeId child, std::size_t slice) const
   {
     if (!tree_.send_start(child))
-      return 0.0;
+      return std::nullopt;
     const double not_before = tree_.slice_not_before(child, slice);
-    return now_ < not_before - kTimingPrecision ? not_before : 0.0;
+    if (now_ < not_before - kTimingPrecision)
+      return not_before;
+    return std::nullopt;
   }
 
-  bool send_next(NodeId node)
+  bool start_transfer(NodeId, NodeId child)
   {
-    NodeState& state = nodes_[node];
-    const NodeId child = tree_.children(node)[state.next_child++];
     start_flow(child);
-    ++state.outgoing;
-    if (port_ == PortModel::one_port) {
-      state.step = Step::wait_send;
-      return false;
-    }
-    if (overhead_[node] > 0.0) {
-      state.step = Step::overhead;
-      sleepers_.emplace(now_ + overhead_[node], node);
-      return false;
-    }
-    state.step = Step::sending;
     return true;
   }
 
+  void on_stopped(NodeId) {}
+  double now() const { return now_; }
+  double send_overhead(NodeId node) const { return overhead_[node]; }
+  void set_timer(double date, NodeId node) { sleepers_.emplace(date, node); }
+  void on_finished(NodeId, double) {}
+
   void on_transfer_end(NodeId child)
   {
-    NodeState& receiver = nodes_[child];
-    ++receiver.received;
-    receiver.last_arrival = now_;
-    NodeState& sender = nodes_[parents_[child]];
-    --sender.outgoing;
-    if (sender.step == Step::wait_send)
-      sender.step = Step::sending;
-    advance(child);
-    advance(parents_[child]);
+    forwarding_.deliver(child, now_);
+    forwarding_.advance(child);
+    forwarding_.advance(forwarding_.parent(child));
     wake_due_sleepers();
   }
 
@@ -447,14 +387,7 @@ private:
     while (!sleepers_.empty() && sleepers_.begin()->first < now_ + kTimingPrecision) {
       const NodeId node = sleepers_.begin()->second;
       sleepers_.erase(sleepers_.begin());
-      NodeState& state = nodes_[node];
-      if (state.step == Step::hold) {
-        if (!send_next(node))
-          continue;
-      } else {
-        state.step = Step::sending;
-      }
-      advance(node);
+      forwarding_.wake(node);
     }
   }
 
@@ -462,10 +395,8 @@ private:
   const LinkRouteModel& links_;
   double slice_bytes_;
   std::size_t slices_;
-  PortModel port_;
   std::vector<Edge> edges_;  // by child
-  std::vector<NodeState> nodes_;
-  std::vector<NodeId> parents_;
+  SliceForwarding<FluidBroadcast> forwarding_;
   std::vector<double> overhead_;
   std::vector<LinkState> link_states_;
   std::vector<NodeId> in_flight_;

@@ -13,13 +13,10 @@ namespace hbcast {
 
 EventDrivenBroadcast::EventDrivenBroadcast(BroadcastTree tree, std::vector<sg4::Host*> hosts, ReplayOptions options)
     : TreeBroadcast(std::move(tree), std::move(hosts), std::move(options))
-    , nodes_(tree_.size())
-    , parents_(tree_.parents())
+    , forwarding_(tree_, options_.slices, options_.port, start_time_, *this)
     , in_flight_(tree_.size())
     , edge_busy_(tree_.size(), 0)
 {
-  nodes_[tree_.root()].received = static_cast<std::uint32_t>(options_.slices);
-  nodes_[tree_.root()].last_arrival = start_time_;
 }
 
 void EventDrivenBroadcast::launch()
@@ -28,7 +25,7 @@ void EventDrivenBroadcast::launch()
   if (options_.driver == ReplayDriver::couriers)
     start_couriers();
   // From an actor, the first sends and timers must still be made in kernel context.
-  simgrid::kernel::actor::simcall_answered([this] { advance(tree_.root()); });
+  simgrid::kernel::actor::simcall_answered([this] { forwarding_.advance(tree_.root()); });
 }
 
 void EventDrivenBroadcast::start_couriers()
@@ -39,77 +36,29 @@ void EventDrivenBroadcast::start_couriers()
   });
 }
 
-void EventDrivenBroadcast::advance(NodeId node)
+bool EventDrivenBroadcast::start_transfer(NodeId node, NodeId child)
 {
-  NodeState& state = nodes_[node];
-  const auto& children = tree_.children(node);
-  for (;;) {
-    switch (state.step) {
-      case Step::wait_slice:
-        if (state.slice == options_.slices) {
-          state.step = Step::draining;
-        } else if (state.received > state.slice) {
-          state.step = Step::sending;
-          state.next_child = 0;
-        } else {
-          return;  // the arrival of the slice resumes it
-        }
-        break;
-      case Step::sending:
-        if (state.next_child == children.size()) {
-          ++state.slice;
-          state.step = Step::wait_slice;
-        } else if (edge_busy_[children[state.next_child]]) {
-          return;  // multi-port: the edge carries one slice at a time; its end resumes the node
-        } else if (auto until = hold_until(children[state.next_child], state.slice)) {
-          state.step = Step::hold;
-          set_timer(*until, node);
-          return;
-        } else if (!send_next(node)) {
-          return;
-        }
-        break;
-      case Step::draining:
-        if (state.outgoing > 0)
-          return;
-        state.step = Step::finished;
-        finish_node(node, state.last_arrival);
-        retire_if_done();
-        return;
-      default:  // wait_send, hold, overhead: an event resumes it; finished
-        return;
-    }
-  }
-}
-
-bool EventDrivenBroadcast::send_next(NodeId node)
-{
-  NodeState& state = nodes_[node];
-  const NodeId child = tree_.children(node)[state.next_child++];
   edge_busy_[child] = 1;
-  if (!hosts_up(child, nodes_[child].received)) {  // as the actor's sender: it stops here
-    state.step = Step::stopped;
-    end_couriers_if_stuck();
+  if (!hosts_up(child, forwarding_.node(child).received))  // as the actor's sender: it stops here
     return false;
-  }
   if (couriers_) {
     couriers_->send(hosts_[node], hosts_[child], slice_bytes_, child);
     ++courier_transfers_;
   } else {
     in_flight_[child] = start_host_transfer(hosts_[node], hosts_[child], slice_bytes_, transfer_listener(), child);
   }
-  ++state.outgoing;
-  if (options_.port == PortModel::one_port) {
-    state.step = Step::wait_send;
-    return false;
-  }
-  if (send_overhead_[node] > 0.0) {
-    state.step = Step::overhead;
-    set_timer(sg4::Engine::get_clock() + send_overhead_[node], node);
-    return false;
-  }
-  state.step = Step::sending;
   return true;
+}
+
+double EventDrivenBroadcast::now()
+{
+  return sg4::Engine::get_clock();
+}
+
+void EventDrivenBroadcast::on_finished(NodeId node, double last_arrival)
+{
+  finish_node(node, last_arrival);
+  retire_if_done();
 }
 
 std::weak_ptr<HostTransferListener> EventDrivenBroadcast::transfer_listener()
@@ -126,7 +75,7 @@ void EventDrivenBroadcast::on_transfer_end(std::size_t token, const sg4::Activit
   if (comm.get_state() != sg4::Activity::State::FINISHED) {
     if (in_flight_[child])
       retired_.push_back(std::move(in_flight_[child]));  // the edge stays busy: its sender waits for ever
-    note_failed_transfer(child, nodes_[child].received, comm.get_state_str());
+    note_failed_transfer(child, forwarding_.node(child).received, comm.get_state_str());
     end_couriers_if_stuck();
     return;
   }
@@ -134,18 +83,13 @@ void EventDrivenBroadcast::on_transfer_end(std::size_t token, const sg4::Activit
   if (in_flight_[child])  // events: a comm of ours, freed at the next event; couriers keep theirs
     retired_.push_back(std::move(in_flight_[child]));
   record_transfer(child, comm.get_start_time(), comm.get_finish_time());
-  NodeState& receiver = nodes_[child];
-  ++receiver.received;
-  receiver.last_arrival = comm.get_finish_time();
-  if (receiver.received == 1)
-    record_first_arrival(child, receiver.last_arrival);
-  XBT_VERB("%s holds slice %u at %.9f", hosts_[child]->get_cname(), receiver.received - 1, receiver.last_arrival);
-  NodeState& sender = nodes_[parents_[child]];
-  --sender.outgoing;
-  if (sender.step == Step::wait_send)
-    sender.step = Step::sending;
-  advance(child);
-  advance(parents_[child]);
+  const double arrival = comm.get_finish_time();
+  const std::uint32_t received = forwarding_.deliver(child, arrival);
+  if (received == 1)
+    record_first_arrival(child, arrival);
+  XBT_VERB("%s holds slice %u at %.9f", hosts_[child]->get_cname(), received - 1, arrival);
+  forwarding_.advance(child);
+  forwarding_.advance(forwarding_.parent(child));
   wake_due_sleepers();
   end_couriers_if_stuck();
 }
@@ -169,7 +113,7 @@ void EventDrivenBroadcast::on_host_off(NodeId node)
   edges.insert(edges.end(), tree_.children(node).begin(), tree_.children(node).end());
   for (NodeId child : edges)
     if (edge_busy_[child])  // in flight (or failed before: noted once)
-      note_failed_transfer(child, nodes_[child].received, how);
+      note_failed_transfer(child, forwarding_.node(child).received, how);
   if (couriers_) {
     if (!couriers_->cancel_transfers_of(*hosts_[node])) {
       set_driver_note(CourierPool::kLostCourierNote);
@@ -186,22 +130,8 @@ void EventDrivenBroadcast::on_host_off(NodeId node)
 
 void EventDrivenBroadcast::wake_due_sleepers()
 {
-  end_due_waits(sleepers_, [this](NodeId node) { wake(node); });
+  end_due_waits(sleepers_, [this](NodeId node) { forwarding_.wake(node); });
   end_couriers_if_stuck();  // a sender woken after its transfer failed may find nothing to send
-}
-
-void EventDrivenBroadcast::wake(NodeId node)
-{
-  NodeState& state = nodes_[node];
-  if (state.step == Step::stopped)
-    return;
-  if (state.step == Step::hold) {  // as the actor does: send once the start time has come
-    if (!send_next(node))
-      return;
-  } else {
-    state.step = Step::sending;
-  }
-  advance(node);
 }
 
 void EventDrivenBroadcast::set_timer(double date, NodeId node)

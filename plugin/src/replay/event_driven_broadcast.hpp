@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/replay/tree_broadcast.hpp>
 
+#include "../eval/slice_forwarding.hpp"
 #include "courier_pool.hpp"
 #include "host_transfer.hpp"
 #include "kernel_waits.hpp"
@@ -13,10 +14,11 @@
 
 namespace hbcast {
 
-/// The replay without actors. Each node is a small state machine that performs exactly the steps
-/// of ActorPerHostBroadcast's actor (take slice j, send it to each child in order, one-port:
-/// wait for each send; multi-port: wait for the edge's previous slice, then the send overhead),
-/// advanced by SimGrid events instead of a stack: transfers are host-to-host comms
+/// The replay without actors. Each node is a small state machine (SliceForwarding, which the
+/// max-min prediction drives too) that performs exactly the steps of ActorPerHostBroadcast's actor
+/// (take slice j, send it to each child in order, one-port: wait for each send; multi-port: wait
+/// for the edge's previous slice, then the send overhead), advanced by SimGrid events instead of
+/// a stack: transfers are host-to-host comms
 /// (Comm::sendto_async) whose ends arrive through the static Activity::on_completion signal, and
 /// waits (send start times, multi-port overheads) are kernel timers. Every step runs in kernel
 /// context.
@@ -35,41 +37,27 @@ public:
   void on_transfer_end(std::size_t token, const simgrid::s4u::Activity& comm) override;
 
 private:
-  enum class Step : std::uint8_t {
-    wait_slice,  // needs the slice it is about to forward
-    sending,     // forwarding slice `slice` to children from `next_child` on
-    wait_send,   // one-port: its send is in flight
-    hold,        // waiting for the send start time of children[next_child]
-    overhead,    // multi-port: busy with the send overhead of its last send
-    draining,    // everything started; waits for its last multi-port sends
-    finished,
-    stopped,     // a transfer it was to start could not (a host is off): it sends no more
-  };
-  struct NodeState {
-    std::uint32_t slice = 0;       // slice being forwarded
-    std::uint32_t next_child = 0;  // index into children(node)
-    std::uint32_t received = 0;    // slices held (root: all)
-    std::uint32_t outgoing = 0;    // sends in flight
-    Step step = Step::wait_slice;
-    double last_arrival = 0.0;     // absolute time it received its latest slice
-  };
+  friend class SliceForwarding<EventDrivenBroadcast>;
+  using Forwarding = SliceForwarding<EventDrivenBroadcast>;
 
   void launch() override;
   std::weak_ptr<HostTransferListener> transfer_listener();
   void on_host_off(NodeId node) override;
-  void advance(NodeId node);
-  /// Starts the send to children[next_child]; false if the node must now wait for an event.
-  bool send_next(NodeId node);
   /// Resumes every node whose wait ends now (at its date or within the timing precision).
   void wake_due_sleepers();
-  void wake(NodeId node);
+  // The driver of SliceForwarding.
+  bool edge_busy(NodeId child) const { return edge_busy_[child] != 0; }
+  bool start_transfer(NodeId node, NodeId child);
+  void on_stopped(NodeId) { end_couriers_if_stuck(); }
+  static double now();
+  double send_overhead(NodeId node) const { return send_overhead_[node]; }
   void set_timer(double date, NodeId node);
+  void on_finished(NodeId node, double last_arrival);
   void retire_if_done();
   void start_couriers();
   void end_couriers_if_stuck();
 
-  std::vector<NodeState> nodes_;
-  std::vector<NodeId> parents_;
+  Forwarding forwarding_;
   KernelWaits sleepers_;                           // nodes waiting, by the date their wait ends
   std::vector<simgrid::s4u::CommPtr> in_flight_;  // per child node: the comm on its incoming edge (events)
   std::vector<std::uint8_t> edge_busy_;           // per child node: its incoming edge carries a slice
