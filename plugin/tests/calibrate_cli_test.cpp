@@ -116,7 +116,7 @@ TEST(CalibrateCli, ProbeCsvOfAKnownBackbonePlatformGivesItsStructure)
   EXPECT_GT(predicted, 0.0);
   const std::string cfg = read_file(dir.path() + "/cal.cfg");
   EXPECT_EQ(cfg, "--cfg=network/model:SMPI\n--cfg=network/crosstraffic:0\n--cfg=network/TCP-gamma:1e30\n"
-                 "--cfg=smpi/lat-factor:0:1\n--cfg=smpi/bw-factor:0:1\n");
+                 "--cfg=network/weight-S:0\n--cfg=smpi/lat-factor:0:1\n--cfg=smpi/bw-factor:0:1\n");
   const std::string residuals = read_file(dir.path() + "/cal.residuals.csv");
   EXPECT_EQ(residuals.rfind("src,dst,kind,bytes,measured_s,model_s,relative,source\n", 0), 0u);
 }

@@ -275,8 +275,8 @@ void run_pair_steps(const std::vector<PairStep>& steps, std::size_t order_base, 
           }
         }
         if (first) {
-          char line[512];
-          std::snprintf(line, sizeof line, "pingpong,,%d,%d,%s,%s,%d,1,%zu,%.9g,%.9g,%.9g\n", step.first, step.second,
+          char line[1024];
+          std::snprintf(line, sizeof line, "pingpong,,%d,%d,%s,%s,%d,1,%zu,%.17g,%.17g,%.17g\n", step.first, step.second,
                         csv_name(hosts[step.first]).c_str(), csv_name(hosts[step.second]).c_str(), bytes,
                         options.repetitions, median(halves), *std::min_element(halves.begin(), halves.end()),
                         *std::max_element(halves.begin(), halves.end()));
@@ -357,9 +357,9 @@ void run_concurrent_step(const ConcurrentStep& step, std::size_t order, int rank
   for (const Flow& flow : flows) {
     if (flow.sending)
       continue;
-    char line[512];
+    char line[1024];
     const double seconds = flow.timed_to - flow.timed_from;
-    std::snprintf(line, sizeof line, "concurrent,%s,%d,%d,%s,%s,%d,%zu,1,%.9g,%.9g,%.9g\n", step.name.c_str(),
+    std::snprintf(line, sizeof line, "concurrent,%s,%d,%d,%s,%s,%d,%zu,1,%.17g,%.17g,%.17g\n", step.name.c_str(),
                   flow.peer, rank, csv_name(hosts[flow.peer]).c_str(), csv_name(hosts[rank]).c_str(), bytes,
                   options.concurrent_messages, seconds, seconds, seconds);
     rows.push_back({order + flow.index, line});

@@ -25,6 +25,15 @@ constexpr double kLatencyShare = 0.5;
 constexpr double kTestLatencyShare = 0.1;
 /// At most this many factor steps over message size.
 constexpr std::size_t kMaxFactorSteps = 8;
+/// Fitted figures of one kind this close (relative) are one figure, their median: what equal
+/// links measure differs in the last digits by the measurement's rounding, and a schedule that
+/// breaks ties between equal links would break them by that noise.
+constexpr double kCanonicalTolerance = 1e-6;
+/// A shared capacity read from a concurrent test within this relative distance of a bandwidth
+/// measured alone (a host link, a lone-flow limit) is taken as that bandwidth: a test's aggregate
+/// over a finite window carries start and finish effects of this order, and a capacity that moves
+/// with them would move the plans made on the platform.
+constexpr double kCapacitySnap = 1e-3;
 
 double median(std::vector<double> values)
 {
@@ -35,6 +44,34 @@ double median(std::vector<double> values)
   if (values.size() % 2 == 1)
     return *middle;
   return (*middle + *std::max_element(values.begin(), middle)) / 2;
+}
+
+// Sorts the positive figures, cuts them where one exceeds its run's first by more than
+// kCanonicalTolerance, and sets each run of two or more to its median; returns how many changed.
+std::size_t canonical_figures(const std::vector<double*>& figures)
+{
+  std::vector<double*> positive;
+  for (double* figure : figures)
+    if (*figure > 0 && std::isfinite(*figure))
+      positive.push_back(figure);
+  std::stable_sort(positive.begin(), positive.end(), [](const double* a, const double* b) { return *a < *b; });
+  std::size_t changed = 0;
+  for (std::size_t first = 0; first < positive.size();) {
+    std::size_t last = first + 1;
+    while (last < positive.size() && *positive[last] <= *positive[first] * (1 + kCanonicalTolerance))
+      ++last;
+    std::vector<double> run;
+    for (std::size_t k = first; k < last; ++k)
+      run.push_back(*positive[k]);
+    const double middle = median(run);
+    for (std::size_t k = first; k < last; ++k)
+      if (*positive[k] != middle) {
+        *positive[k] = middle;
+        ++changed;
+      }
+    first = last;
+  }
+  return changed;
 }
 
 
@@ -834,6 +871,31 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
         unlimited += std::isnan(path_limit[g][h]);
         untested += cross[g][h].empty();
       }
+  // The bandwidths measured alone, to which a capacity within kCapacitySnap is taken.
+  std::vector<double> alone;
+  for (const auto& link : net.host_links)
+    alone.insert(alone.end(), {link.up, link.down});
+  for (const auto& row : path_limit)
+    for (const double limit : row)
+      if (!std::isnan(limit))
+        alone.push_back(limit);
+  std::sort(alone.begin(), alone.end());
+  alone.erase(std::unique(alone.begin(), alone.end()), alone.end());
+  std::size_t snaps = 0;
+  double widest_snap = 0;
+  auto snapped = [&](double capacity) {
+    double nearest = capacity, distance = kCapacitySnap;
+    for (const double b : alone)
+      if (const double d = std::abs(capacity - b) / b; d <= distance) {
+        nearest = b;
+        distance = d;
+      }
+    if (nearest != capacity) {
+      ++snaps;
+      widest_snap = std::max(widest_snap, std::abs(capacity - nearest) / nearest);
+    }
+    return nearest;
+  };
   // A test stalled when its flows got less than the model so far gives them (max-min over the
   // host links, path limits and the capacities found before); the capacity is what they got.
   auto stalled_capacity = [&](const std::vector<Evidence>& evidence) -> std::optional<double> {
@@ -847,7 +909,7 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
     }
     if (stalled.empty())
       return std::nullopt;
-    return median(stalled);
+    return snapped(median(stalled));
   };
   // Backbones: a ring within the group got less than its hosts' links.
   std::size_t groups_without_tests = 0;
@@ -951,6 +1013,11 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
       link.bandwidth = shared;
       link.shared = true;
     }
+  if (snaps > 0)
+    report.assumptions.push_back(fmt::format("{} shared capacity reading(s) within {:g}% of a bandwidth measured alone "
+                                             "(a host link or a lone-flow limit) taken as that bandwidth (the farthest "
+                                             "{:.2g}% away)",
+                                             snaps, 100 * kCapacitySnap, 100 * widest_snap));
   if (groups_without_tests > 0)
     report.assumptions.push_back(fmt::format("{} group(s) of 2 or more hosts without a concurrent test inside: no "
                                              "backbone limit assumed",
@@ -963,6 +1030,31 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
     report.assumptions.push_back(fmt::format("{} ordered group pair(s) show no limit of their own: their link carries "
                                              "latency only (FATPIPE, 100 x the fastest host's bandwidth)",
                                              unlimited));
+
+  // --- Canonical figures: latencies (bandwidths) within kCanonicalTolerance of each other are one.
+  {
+    std::vector<double*> latencies, bandwidths;
+    for (auto& link : net.host_links)
+      latencies.push_back(&link.latency), bandwidths.push_back(&link.up), bandwidths.push_back(&link.down);
+    for (auto& group : net.groups)
+      for (auto* capacity : {&group.backbone, &group.uplink_out, &group.uplink_in})
+        if (*capacity)
+          bandwidths.push_back(&**capacity);
+    for (std::size_t g = 0; g < group_count; ++g)
+      for (std::size_t h = 0; h < group_count; ++h)
+        if (g != h) {
+          SharedLink& link = net.between[g][h];
+          latencies.push_back(&link.latency);
+          bandwidths.push_back(&link.bandwidth);
+          if (link.flow_limit)
+            bandwidths.push_back(&*link.flow_limit);
+        }
+    const std::size_t merged = canonical_figures(latencies) + canonical_figures(bandwidths);
+    if (merged > 0)
+      report.assumptions.push_back(fmt::format("{} figure(s) within {:g} of others (measurement noise) taken as their "
+                                               "median",
+                                               merged, kCanonicalTolerance));
+  }
 
   // --- A two-level fat-tree: SimGrid's FAT_TREE routes each flow by its host pair, which the
   // groups' uplinks cannot hold; its shape is kept when it explains the concurrent tests better.

@@ -159,6 +159,71 @@ TEST(NetworkFit, RecoversTwoClustersTheirBackboneAndTheirSharedLink)
     EXPECT_NEAR(t.relative(), 0.0, 1e-6) << t.label;
 }
 
+bool has_assumption(const Calibration& fit, const std::string& text)
+{
+  return std::any_of(fit.report.assumptions.begin(), fit.report.assumptions.end(),
+                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
+}
+
+// Times rounded as a printed measurement rounds them (each off by up to 1e-10 of itself): the
+// hosts of a group, alike in truth, get one latency and one bandwidth each, not four figures a
+// few ulps apart (a schedule breaking ties between them would break them by that noise).
+TEST(NetworkFit, AlikeFiguresComeOutAsOneFigure)
+{
+  constexpr std::uint64_t kSeed = 7;
+  std::mt19937_64 random(kSeed);
+  std::uniform_real_distribution<double> noise(-1e-10, 1e-10);
+  const auto truth = two_clusters_with_backbone_and_shared_link();
+  auto measured = measure(truth, ladder());
+  for (auto& sample : measured.samples)
+    sample.seconds *= 1 + noise(random);
+  const auto fit = fit_network(measured);
+  const auto& hosts = fit.network.host_links;
+  for (const std::size_t h : {1, 2, 3}) {
+    EXPECT_EQ(hosts[h].latency, hosts[0].latency) << "seed " << kSeed << ", host " << h;
+    EXPECT_EQ(hosts[h].up, hosts[0].up) << "seed " << kSeed << ", host " << h;
+    EXPECT_EQ(hosts[h].down, hosts[0].down) << "seed " << kSeed << ", host " << h;
+  }
+  for (const std::size_t h : {5, 6}) {
+    EXPECT_EQ(hosts[h].latency, hosts[4].latency) << "seed " << kSeed << ", host " << h;
+    EXPECT_EQ(hosts[h].up, hosts[4].up) << "seed " << kSeed << ", host " << h;
+  }
+  EXPECT_NEAR(hosts[0].latency / 20e-6, 1.0, 1e-8);
+  EXPECT_NEAR(hosts[4].up / 1e9, 1.0, 1e-8);
+  EXPECT_TRUE(has_assumption(fit, "taken as their median"));
+}
+
+// The link between the groups is as fast as group 1's NICs (125 MB/s): 3 flows across it (375
+// MB/s wanted) stall at 125 MB/s, but their aggregate over the window reads 2e-4 high, as a
+// simulated test's start and finish effects make it. Within 0.1% of the NICs' measured
+// bandwidth, the capacity is that bandwidth.
+TEST(NetworkFit, ACapacityNextToABandwidthMeasuredAloneIsThatBandwidth)
+{
+  auto truth = two_clusters_with_backbone_and_shared_link();
+  truth.between[0][1].bandwidth = truth.between[1][0].bandwidth = 125e6;
+  auto measured = measure(truth, ladder());
+  std::size_t read_high = 0;
+  for (auto& test : measured.tests) {
+    const bool across = std::all_of(test.flows.begin(), test.flows.end(), [&](const auto& flow) {
+      return truth.group_of[flow.src] != truth.group_of[flow.dst];
+    });
+    if (!across)
+      continue;
+    for (auto& flow : test.flows) {
+      const double latency = flow.messages * truth.latency(flow.src, flow.dst);
+      flow.seconds = latency + (flow.seconds - latency) / (1 + 2e-4);
+    }
+    ++read_high;
+  }
+  ASSERT_GT(read_high, 0u);
+  const auto fit = fit_network(measured);
+  const auto& net = fit.network;
+  ASSERT_TRUE(net.between[0][1].shared);
+  EXPECT_EQ(net.between[0][1].bandwidth, net.host_links[0].up);
+  EXPECT_NEAR(net.between[0][1].bandwidth / 125e6, 1.0, 1e-9);
+  EXPECT_TRUE(has_assumption(fit, "taken as that bandwidth"));
+}
+
 // SimGrid's two-level FAT_TREE "2;4,4;1,2;1,2" (4 leaves of 4 hosts, 2 spines, 2 cables from each
 // leaf to each spine, 125 MB/s and 50 us per link): a flow from position s to t goes up on cable
 // t mod 4 (spine t mod 2) and down on cable s mod 2, so which flows collide depends on the pair.

@@ -1,5 +1,6 @@
 // Column generation over the one-port and shared-link rows: see port_tree_packing.hpp.
 #include <hbcast/platform_graph/port_tree_packing.hpp>
+#include <hbcast/platform_graph/binding_link_rows.hpp>
 #include <hbcast/platform_graph/min_cost_arborescence.hpp>
 
 #include "steady_state_lp_detail.hpp"
@@ -199,9 +200,11 @@ void add_diverse_trees(PortMaster& master, const std::vector<double>& duals, Tre
 }  // namespace
 
 ArborescencePacking pack_port_trees(const TopologyGraph& graph, NodeId root, double slice_bytes,
-                                    const std::vector<SharedLinkRow>& shared_links, PortModel port,
+                                    const std::vector<SharedLinkRow>& all_shared_links, PortModel port,
                                     std::optional<double> target, const std::vector<std::vector<std::size_t>>& start)
 {
+  // Rows the port rows imply never bind; without them two descriptions of one platform price alike.
+  const auto shared_links = binding_link_rows(graph, slice_bytes, port, all_shared_links);
   const std::size_t hosts = graph.size();
   if (hosts < 2 || root >= hosts)
     throw std::invalid_argument("pack_port_trees: needs at least two hosts and a root among them");

@@ -5,6 +5,7 @@
 #include "nearest_receivers.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <stdexcept>
@@ -16,6 +17,22 @@ using Rule = RoutedCandidates::Rule;
 
 // A reference size for ranking receivers: 1 MiB, where latency and bandwidth both matter.
 constexpr double kRankingBytes = 1048576.0;
+// Route figures enter the program to this many significant digits.
+constexpr int kRouteDigits = 9;
+
+// A route's latency or bandwidth to kRouteDigits significant digits. The steady-state program's
+// optimal face is seldom one point, and which loads and trees the solvers return among equals can
+// turn on the last bits of the times: a latency summed over seven links and the same latency
+// summed over three (a platform and its calibrated description, fitted from times measured to
+// about 1e-10) differ there. Rounded, they are one number; the figures move by at most 5e-9 of
+// themselves.
+double route_figure(double value)
+{
+  if (!(value > 0.0) || !std::isfinite(value))
+    return value;
+  const double scale = std::pow(10.0, kRouteDigits - 1 - static_cast<int>(std::floor(std::log10(value))));
+  return std::round(value * scale) / scale;
+}
 
 std::vector<std::pair<NodeId, NodeId>> nearest_pairs(const LinkRouteModel& routes, NodeId source, std::size_t k,
                                                      const HostBlocks* blocks)
@@ -121,7 +138,7 @@ RoutedTopology build_routed_topology(const LinkRouteModel& routes, NodeId source
   result.graph = std::make_shared<TopologyGraph>(routes.host_count());
   for (const auto& [from, to] : pairs) {
     const auto route = routes.route(from, to);
-    result.graph->add_link(from, to, route->latency, route->bandwidth);
+    result.graph->add_link(from, to, route_figure(route->latency), route_figure(route->bandwidth));
   }
   // graph.links() lists edges by sender, then insertion: the pairs are sorted, so index e is pair e.
   result.shared_links = shared_link_rows(routes, pairs);

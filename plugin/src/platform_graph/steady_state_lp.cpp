@@ -3,6 +3,8 @@
 // ssb_full_program.cpp (the program as written).
 #include <hbcast/platform_graph/steady_state_lp.hpp>
 
+#include <hbcast/platform_graph/binding_link_rows.hpp>
+
 #include "steady_state_lp_detail.hpp"
 
 #include <algorithm>
@@ -58,12 +60,13 @@ double time_unit(const std::vector<TimedLink>& links)
   return std::exp(log_sum / static_cast<double>(count));
 }
 
-// The capacity rows in scaled time: each shared link's, and multi-port, each transfer's alone.
+// The capacity rows in scaled time: each shared link's that the port rows leave room to bind, and
+// multi-port, each transfer's alone.
 LoadLimits load_limits(const TopologyGraph& graph, const SteadyStateLpOptions& options, double slice_bytes, double tau)
 {
   LoadLimits limits;
   limits.one_port = options.port == PortModel::one_port;
-  for (const auto& link : options.shared_links) {
+  for (const auto& link : binding_link_rows(graph, slice_bytes, options.port, options.shared_links)) {
     if (!(link.bandwidth > 0.0))
       throw std::invalid_argument("shared link '" + link.name + "' has no bandwidth");
     for (std::size_t e : link.arcs)
