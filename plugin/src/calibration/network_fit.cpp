@@ -30,9 +30,10 @@ constexpr std::size_t kMaxFactorSteps = 8;
 /// breaks ties between equal links would break them by that noise.
 constexpr double kCanonicalTolerance = 1e-6;
 /// A shared capacity read from a concurrent test within this relative distance of a bandwidth
-/// measured alone (a host link, a lone-flow limit) is taken as that bandwidth: a test's aggregate
-/// over a finite window carries start and finish effects of this order, and a capacity that moves
-/// with them would move the plans made on the platform.
+/// measured alone (a host link, a lone-flow limit), or twice the largest share of a flow's message
+/// time its latency takes, is taken as that bandwidth: a test's aggregate over a finite window
+/// carries start and finish effects of that order, and a capacity that moves with them would
+/// move the plans made on the platform.
 constexpr double kCapacitySnap = 1e-3;
 
 double median(std::vector<double> values)
@@ -333,6 +334,7 @@ struct Evidence {
   bool binding = false;                                   // below the flows' lone rates
   std::vector<std::pair<std::size_t, std::size_t>> flows;  // for the model's max-min figure
   double bandwidth_factor = 1;                            // bf at the test's size
+  double latency_share = 0;  // the largest share of a flow's message time its latency takes
 };
 
 }  // namespace
@@ -791,7 +793,7 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
     row.where = test.where;
     row.flows = test.flows.size();
     bool latency_bound = false;
-    std::vector<double> rates, lone;
+    std::vector<double> rates, lone, latency_share;
     for (const auto& flow : test.flows) {
       const double bytes = flow.bytes + envelope;
       const double l = factors.latency.at(bytes) * net.latency(flow.src, flow.dst);
@@ -801,6 +803,7 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
       if (transfer <= 0 || l > kTestLatencyShare * per_message)
         latency_bound = true;
       rates.push_back(transfer > 0 ? bytes / transfer : bytes / per_message);
+      latency_share.push_back(l / per_message);
       lone.push_back(bf * lone_rate(flow.src, flow.dst));
     }
     row.measured_rate = std::accumulate(rates.begin(), rates.end(), 0.0);
@@ -826,6 +829,7 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
         lone_sum += lone[f];
         e.flows.emplace_back(test.flows[f].src, test.flows[f].dst);
         e.bandwidth_factor = factors.bandwidth.at(test.flows[f].bytes + envelope);
+        e.latency_share = std::max(e.latency_share, latency_share[f]);
       }
       e.binding = flows.size() >= 2 && e.aggregate < (1 - epsilon) * lone_sum;
       return e;
@@ -883,8 +887,8 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
   alone.erase(std::unique(alone.begin(), alone.end()), alone.end());
   std::size_t snaps = 0;
   double widest_snap = 0;
-  auto snapped = [&](double capacity) {
-    double nearest = capacity, distance = kCapacitySnap;
+  auto snapped = [&](double capacity, double precision) {
+    double nearest = capacity, distance = precision;
     for (const double b : alone)
       if (const double d = std::abs(capacity - b) / b; d <= distance) {
         nearest = b;
@@ -900,16 +904,19 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
   // host links, path limits and the capacities found before); the capacity is what they got.
   auto stalled_capacity = [&](const std::vector<Evidence>& evidence) -> std::optional<double> {
     std::vector<double> stalled;
+    double precision = kCapacitySnap;
     for (const auto& e : evidence) {
       // SMPI scales every link by the size's bandwidth factor: the model's rates, scaled.
       const auto rates = net.concurrent_rates(e.flows);
       const double expected = e.bandwidth_factor * std::accumulate(rates.begin(), rates.end(), 0.0);
-      if (e.aggregate < (1 - epsilon) * expected)
+      if (e.aggregate < (1 - epsilon) * expected) {
         stalled.push_back(e.aggregate / e.bandwidth_factor);
+        precision = std::max(precision, 2 * e.latency_share);
+      }
     }
     if (stalled.empty())
       return std::nullopt;
-    return snapped(median(stalled));
+    return snapped(median(stalled), precision);
   };
   // Backbones: a ring within the group got less than its hosts' links.
   std::size_t groups_without_tests = 0;
@@ -1014,9 +1021,10 @@ Calibration fit_network(const MeasurementSet& measurements, const FitOptions& op
       link.shared = true;
     }
   if (snaps > 0)
-    report.assumptions.push_back(fmt::format("{} shared capacity reading(s) within {:g}% of a bandwidth measured alone "
-                                             "(a host link or a lone-flow limit) taken as that bandwidth (the farthest "
-                                             "{:.2g}% away)",
+    report.assumptions.push_back(fmt::format("{} shared capacity reading(s) within their precision (at least {:g}%, "
+                                             "twice the flows' latency share) of a bandwidth measured alone (a host "
+                                             "link or a lone-flow limit) taken as that bandwidth (the farthest {:.2g}% "
+                                             "away)",
                                              snaps, 100 * kCapacitySnap, 100 * widest_snap));
   if (groups_without_tests > 0)
     report.assumptions.push_back(fmt::format("{} group(s) of 2 or more hosts without a concurrent test inside: no "

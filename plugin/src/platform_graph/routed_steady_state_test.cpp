@@ -126,7 +126,10 @@ TEST(RoutedSteadyState, DirectPairsGiveSsbOfTheGraphAndAllPairsNoLess)
     const double graph_optimum =
         solve_steady_state_broadcast(TopologyGraph::from_platform_graph(platform), 0, 1.0).slices_per_second;
     const double direct = routed_optimum(routes, PortModel::one_port, "direct");
-    EXPECT_NEAR(direct, graph_optimum, 1e-9 * graph_optimum);
+    // The routed program reads each route's latency and bandwidth to 9 significant digits (within
+    // 5e-9 of them), so it is not the graph's program bit for bit: the two optima agree to CLP's
+    // tolerance, 1e-7 on rows of order 1.
+    EXPECT_NEAR(direct, graph_optimum, 1e-7 * graph_optimum);
     // More transfers never lower the optimum (up to CLP's tolerance, 1e-7 on rows of order 1).
     EXPECT_GE(routed_optimum(routes, PortModel::one_port, "all"), graph_optimum * (1 - 1e-7));
     EXPECT_GE(routed_optimum(routes, PortModel::multi_port, "direct"), graph_optimum * (1 - 1e-7));
