@@ -107,9 +107,9 @@ TEST(CalibrateCli, ProbeCsvOfAKnownBackbonePlatformGivesItsStructure)
   EXPECT_EQ(report["hosts"], 8);
   const std::string xml = read_file(dir.path() + "/cal.xml");
   EXPECT_NE(xml.find("<cluster id=\"g1\" prefix=\"c0-\" suffix=\"\" radical=\"0-3\""), std::string::npos) << xml;
-  EXPECT_NE(xml.find("bb_bw=\"2.5e+08Bps\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("bb_bw=\"250000000Bps\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("bb_sharing_policy=\"SHARED\""), std::string::npos) << xml;
-  EXPECT_NE(xml.find("<link id=\"g1-g2\" bandwidth=\"1.25e+08Bps\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<link id=\"g1-g2\" bandwidth=\"125000000Bps\""), std::string::npos) << xml;
   // A route c0-0 -> c1-0: 50 + 100 + 5000 + 5000 + 100 + 50 us, 125 MB/s: 4 MiB in 43.8544 ms.
   const auto runs = report["runs"];
   const double predicted = runs[0]["pairwise"]["makespan"];
