@@ -122,6 +122,43 @@ std::vector<double> host_latency_terms(const std::vector<std::size_t>& members, 
         }
       a[i] = count > 0 ? std::max(0.0, sum / count) : 0;
     }
+  // A part of the measured pairs without an odd cycle (IMB's Sendrecv ring over 4 ranks: 0-1, 1-2,
+  // 2-3, 3-0) fixes only a_u + a_v: adding t on one side and -t on the other changes no measured
+  // pair. Of those solutions, the least-norm one (t = the sides' mean difference over 2, within
+  // a >= 0) gives the unmeasured pairs the measured ones' mean, where the sweeps' start would
+  // otherwise put them (one side near 0 on that ring: fills of half and twice the truth).
+  std::vector<int> side(size, 0);
+  for (std::size_t start = 0; start < size; ++start) {
+    if (side[start] != 0)
+      continue;
+    std::vector<std::size_t> part{start};
+    side[start] = 1;
+    bool bipartite = true;
+    for (std::size_t next = 0; next < part.size(); ++next) {
+      const std::size_t i = part[next];
+      for (std::size_t j = 0; j < size; ++j) {
+        if (j == i || std::isnan(latency[members[i]][members[j]]))
+          continue;
+        if (side[j] == 0) {
+          side[j] = -side[i];
+          part.push_back(j);
+        } else if (side[j] == side[i]) {
+          bipartite = false;
+        }
+      }
+    }
+    if (!bipartite || part.size() < 2)
+      continue;
+    double dot = 0, lowest_up = std::numeric_limits<double>::infinity();
+    double lowest_down = std::numeric_limits<double>::infinity();
+    for (const std::size_t i : part) {
+      dot += side[i] * a[i];
+      (side[i] > 0 ? lowest_up : lowest_down) = std::min(side[i] > 0 ? lowest_up : lowest_down, a[i]);
+    }
+    const double shift = std::clamp(-dot / static_cast<double>(part.size()), -lowest_up, lowest_down);
+    for (const std::size_t i : part)
+      a[i] += side[i] * shift;
+  }
   return a;
 }
 

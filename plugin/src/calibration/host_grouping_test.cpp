@@ -56,5 +56,30 @@ TEST(HostGrouping, UnmeasuredPairsAreLeftOut)
   EXPECT_NEAR(latency_intercept({1, 2, 4}, {1e-5 + 1e-9, 1e-5 + 2e-9, 1e-5 + 4e-9}, 0), 1e-5, 1e-15);
 }
 
+// IMB's Sendrecv ring over 4 ranks measures 0-1, 1-2, 2-3, 3-0 only. With a = 5, 6, 7, 8 us the
+// ring reads 11, 13, 15, 13 us, which a + t (1, -1, 1, -1) fits for every t; the least norm,
+// sum (a_u + t s_u)^2 least, asks sum s_u (a_u + t s_u) = 0: 5 - 6 + 7 - 8 + 4 t = 0, t = 1/2,
+// so a = 5.5, 5.5, 7.5, 7.5 and the unmeasured pairs 0-2 and 1-3 read 13 us (truth 12 and 14).
+TEST(HostGrouping, AnEvenRingOfPairsTakesTheLeastNormLatencies)
+{
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Matrix latency = two_level({5e-6, 6e-6, 7e-6, 8e-6}, {0, 0, 0, 0}, 0);
+  latency[0][2] = latency[2][0] = latency[1][3] = latency[3][1] = nan;
+  const auto a = host_latency_terms({0, 1, 2, 3}, latency);
+  ASSERT_EQ(a.size(), 4u);
+  EXPECT_NEAR(a[0], 5.5e-6, 1e-15);
+  EXPECT_NEAR(a[1], 5.5e-6, 1e-15);
+  EXPECT_NEAR(a[2], 7.5e-6, 1e-15);
+  EXPECT_NEAR(a[3], 7.5e-6, 1e-15);
+  // An odd cycle fixes every term: 0-1, 1-2, 2-0 of the same hosts give a back.
+  Matrix triangle = two_level({5e-6, 6e-6, 7e-6, 8e-6}, {0, 0, 0, 0}, 0);
+  for (std::size_t u = 0; u < 4; ++u)
+    triangle[u][3] = triangle[3][u] = u == 3 ? 0 : nan;
+  triangle[2][3] = triangle[3][2] = 15e-6;
+  const auto b = host_latency_terms({0, 1, 2, 3}, triangle);
+  for (std::size_t u = 0; u < 4; ++u)
+    EXPECT_NEAR(b[u], (5.0 + static_cast<double>(u)) * 1e-6, 1e-12) << u;
+}
+
 }  // namespace
 }  // namespace hbcast::calibration

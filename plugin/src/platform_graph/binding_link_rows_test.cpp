@@ -18,7 +18,7 @@ using namespace hbcast;
 
 namespace {
 
-constexpr double kSlice = 1e6;
+constexpr double kBindingSliceBytes = 1e6;
 
 // Every ordered pair of `hosts`, latency `latency`, bandwidth `bandwidth`.
 TopologyGraph all_pairs(std::size_t hosts, double latency, double bandwidth)
@@ -73,7 +73,7 @@ TEST(BindingLinkRows, ABackboneFasterThanItsHostsTogetherIsDropped)
   const TopologyGraph graph = all_pairs(4, 1e-4, 1e8);
   const auto every = arcs_where(graph, [](NodeId, NodeId) { return true; });
   const std::vector<SharedLinkRow> rows{{"fast", 4e8, every}, {"slow", 3.9e8, every}};
-  const auto kept = binding_link_rows(graph, kSlice, PortModel::one_port, rows);
+  const auto kept = binding_link_rows(graph, kBindingSliceBytes, PortModel::one_port, rows);
   ASSERT_EQ(kept.size(), 1u);
   EXPECT_EQ(kept[0].name, "slow");
 }
@@ -84,7 +84,7 @@ TEST(BindingLinkRows, AHostLinkIsImpliedByItsPort)
 {
   const TopologyGraph graph = all_pairs(4, 1e-4, 1e8);
   const std::vector<SharedLinkRow> rows{{"h0_up", 1e8, arcs_where(graph, [](NodeId u, NodeId) { return u == 0; })}};
-  EXPECT_TRUE(binding_link_rows(graph, kSlice, PortModel::one_port, rows).empty());
+  EXPECT_TRUE(binding_link_rows(graph, kBindingSliceBytes, PortModel::one_port, rows).empty());
 }
 
 // Cluster {0, 1} of 6 hosts, zero latency (T = S / 1e8 = 0.01 s): its backbone is crossed by every
@@ -96,11 +96,11 @@ TEST(BindingLinkRows, TheMatchingBoundDropsWhatTheCheapBoundsCannot)
   const TopologyGraph graph = all_pairs(6, 0.0, 1e8);
   const auto backbone = arcs_where(graph, [](NodeId u, NodeId v) { return u < 2 || v < 2; });
   const std::vector<SharedLinkRow> rows{{"wide", 4.5e8, backbone}, {"narrow", 3.5e8, backbone}};
-  const auto kept = binding_link_rows(graph, kSlice, PortModel::one_port, rows);
+  const auto kept = binding_link_rows(graph, kBindingSliceBytes, PortModel::one_port, rows);
   ASSERT_EQ(kept.size(), 1u);
   EXPECT_EQ(kept[0].name, "narrow");
   // Without the exact step, the cheap bounds keep both.
-  EXPECT_EQ(binding_link_rows(graph, kSlice, PortModel::one_port, rows, 0).size(), 2u);
+  EXPECT_EQ(binding_link_rows(graph, kBindingSliceBytes, PortModel::one_port, rows, 0).size(), 2u);
 }
 
 TEST(BindingLinkRows, MultiPortKeepsEveryRow)
@@ -108,7 +108,7 @@ TEST(BindingLinkRows, MultiPortKeepsEveryRow)
   const TopologyGraph graph = all_pairs(4, 1e-4, 1e8);
   const auto every = arcs_where(graph, [](NodeId, NodeId) { return true; });
   const std::vector<SharedLinkRow> rows{{"fast", 1e12, every}};
-  EXPECT_EQ(binding_link_rows(graph, kSlice, PortModel::multi_port, rows).size(), 1u);
+  EXPECT_EQ(binding_link_rows(graph, kBindingSliceBytes, PortModel::multi_port, rows).size(), 1u);
 }
 
 // Random platforms of 5 hosts (random latencies and bandwidths per arc) and random rows: a row is
@@ -129,7 +129,7 @@ TEST(BindingLinkRows, RandomRowsAgreeWithExhaustiveMatching)
         if (u != v)
           graph.add_link(u, v, 1e-4 * unit(random), 1e8 * (0.5 + unit(random)));
     const auto links = graph.links();
-    const auto times = graph.link_times(kSlice);
+    const auto times = graph.link_times(kBindingSliceBytes);
     std::vector<SharedLinkRow> rows;
     for (int r = 0; r < 6; ++r) {
       SharedLinkRow row{"l" + std::to_string(r), 1e8 * (1.0 + 5.0 * unit(random)), {}};
@@ -139,13 +139,13 @@ TEST(BindingLinkRows, RandomRowsAgreeWithExhaustiveMatching)
       if (row.arcs.size() >= 2)
         rows.push_back(row);
     }
-    const auto kept = binding_link_rows(graph, kSlice, PortModel::one_port, rows);
+    const auto kept = binding_link_rows(graph, kBindingSliceBytes, PortModel::one_port, rows);
     for (const auto& row : rows) {
       std::vector<std::pair<NodeId, NodeId>> arcs;
       std::vector<double> weight;
       for (std::size_t e : row.arcs) {
         arcs.push_back(links[e]);
-        weight.push_back(kSlice / row.bandwidth / times[e]);
+        weight.push_back(kBindingSliceBytes / row.bandwidth / times[e]);
       }
       const double heaviest = best_matching(arcs, weight, kHosts);
       const bool is_kept = std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return k.name == row.name; });
@@ -156,11 +156,11 @@ TEST(BindingLinkRows, RandomRowsAgreeWithExhaustiveMatching)
     }
     SteadyStateLpOptions options;
     options.shared_links = rows;
-    const auto solution = solve_steady_state_broadcast(graph, 0, kSlice, options);
+    const auto solution = solve_steady_state_broadcast(graph, 0, kBindingSliceBytes, options);
     for (const auto& row : rows) {
       double busy = 0.0;
       for (std::size_t e : row.arcs)
-        busy += solution.edge_loads[e] * kSlice / row.bandwidth;
+        busy += solution.edge_loads[e] * kBindingSliceBytes / row.bandwidth;
       EXPECT_LE(busy, 1.0 + 1e-6) << row.name;
     }
   }

@@ -21,8 +21,8 @@ std::vector<std::vector<std::size_t>> group_by_latency(const std::vector<std::ve
                                                        double tolerance = kGroupTolerance);
 
 /// Host latency terms a_u of one group: least squares of lat(u,v) = a_u + a_v over its measured
-/// pairs (closed form when all are: (n-2) a_u + A = R_u with A = sum / (n-1); else Gauss-Seidel),
-/// clamped at 0. One host: 0 (its latency goes to the links between groups); two: their sum is
+/// pairs (closed form when all are: (n-2) a_u + A = R_u with A = sum / (n-1); else Gauss-Seidel,
+/// the least-norm solution where the pairs leave a direction free), clamped at 0. One host: 0 (its latency goes to the links between groups); two: their sum is
 /// their latency, their difference how the other hosts see them. Indices as `members` lists them.
 std::vector<double> host_latency_terms(const std::vector<std::size_t>& members,
                                        const std::vector<std::vector<double>>& latency);
