@@ -2,6 +2,7 @@
 
 #include <hbcast/platform_graph/periodic_packing.hpp>
 
+#include "period_transfers.hpp"
 #include "steady_state_lp_detail.hpp"
 
 #include <ClpSimplex.hpp>
@@ -264,7 +265,6 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
   if (period_slices == 0 || !(slice_bytes > 0.0))
     throw std::invalid_argument("periodic colouring: a period needs slices of a positive size");
   const std::size_t nodes = costs.size();
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   const double block = slice_bytes * static_cast<double>(period_slices);
   std::vector<std::vector<NodeId>> parents;
   for (const auto& tree : trees)
@@ -274,23 +274,17 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
   // The period's transfers, their links as dense indices, and every resource's load.
   std::vector<Transfer> transfers;
   std::map<LinkId, std::size_t> dense;
-  for (std::size_t t = 0; t < trees.size(); ++t) {
-    if (!(weights[t] > 0.0))
-      continue;
-    const double bytes = weights[t] / total * block;
-    for (NodeId u = 0; u < trees[t].size(); ++u)
-      for (NodeId v : trees[t].children(u)) {
-        Transfer e;
-        e.tree = t;
-        e.from = u;
-        e.to = v;
-        e.sending = costs.transfer_time(u, v, bytes) - costs.latency(u, v);
-        e.depth = static_cast<double>(depths[t][u]);
-        if (links != nullptr)
-          for (const auto& [id, share] : shared_link_shares(*links, u, v))
-            e.shares.emplace_back(dense.emplace(id, dense.size()).first->second, share);
-        transfers.push_back(std::move(e));
-      }
+  for (const PeriodTransfer& p : period_transfers(trees, weights, block)) {
+    Transfer e;
+    e.tree = p.tree;
+    e.from = p.from;
+    e.to = p.to;
+    e.sending = costs.transfer_time(p.from, p.to, p.bytes) - costs.latency(p.from, p.to);
+    e.depth = static_cast<double>(depths[p.tree][p.from]);
+    if (links != nullptr)
+      for (const auto& [id, share] : shared_link_shares(*links, p.from, p.to))
+        e.shares.emplace_back(dense.emplace(id, dense.size()).first->second, share);
+    transfers.push_back(std::move(e));
   }
   std::vector<double> send_load(nodes, 0.0), receive_load(nodes, 0.0), link_load(dense.size(), 0.0);
   for (const Transfer& e : transfers) {
@@ -421,8 +415,7 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
         left[e] -= take;
       }
   std::vector<std::vector<PeriodicPiece>> slots(chosen.size());
-  std::vector<std::vector<char>> sends(chosen.size(), std::vector<char>(nodes, 0)),
-      receives(chosen.size(), std::vector<char>(nodes, 0));
+  std::vector<SlotPorts> ports(chosen.size(), SlotPorts(nodes));
   // The program's transfers first, so that those without sending time see every port they take.
   std::vector<std::size_t> placing(transfers.size());
   std::iota(placing.begin(), placing.end(), std::size_t{0});
@@ -433,12 +426,11 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
     if (parts.empty()) {
       // No sending time (or none left to the program): the first slot with both ports free.
       std::size_t s = 0;
-      while (s < slots.size() && (sends[s][t.from] || receives[s][t.to]))
+      while (s < slots.size() && !ports[s].free(t.from, t.to))
         ++s;
       if (s == slots.size()) {
         slots.emplace_back();
-        sends.emplace_back(nodes, 0);
-        receives.emplace_back(nodes, 0);
+        ports.emplace_back(nodes);
       }
       parts.emplace_back(s, 0.0);
     }
@@ -462,7 +454,7 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
       if (!(last > at))
         continue;
       slots[merged[k].first].push_back({t.tree, t.from, t.to, at, last});
-      sends[merged[k].first][t.from] = receives[merged[k].first][t.to] = 1;
+      ports[merged[k].first].take(t.from, t.to);
       at = last;
     }
   }

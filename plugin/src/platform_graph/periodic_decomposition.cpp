@@ -1,9 +1,10 @@
 #include <hbcast/platform_graph/periodic_decomposition.hpp>
 
+#include "period_transfers.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <numeric>
 #include <stdexcept>
 
 namespace hbcast {
@@ -122,24 +123,17 @@ std::vector<PairLoad> regular_pairs(const std::vector<BroadcastTree>& trees, con
                                     const CostModel& costs, double block_bytes_per_share, double& delta)
 {
   const std::size_t nodes = costs.size();
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   std::map<std::pair<NodeId, NodeId>, std::size_t> index;
   std::vector<PairLoad> pairs;
   std::vector<double> sending(nodes, 0.0), receiving(nodes, 0.0);
-  for (std::size_t t = 0; t < trees.size(); ++t) {
-    if (!(weights[t] > 0.0))
-      continue;
-    const double bytes = weights[t] / total * block_bytes_per_share;
-    for (NodeId u = 0; u < trees[t].size(); ++u)
-      for (NodeId v : trees[t].children(u)) {
-        const double length = costs.transfer_time(u, v, bytes);
-        auto [at, added] = index.try_emplace({u, v}, pairs.size());
-        if (added)
-          pairs.push_back({u, v, {}, 0.0});
-        pairs[at->second].transfers.push_back({t, length});
-        sending[u] += length;
-        receiving[v] += length;
-      }
+  for (const PeriodTransfer& e : period_transfers(trees, weights, block_bytes_per_share)) {
+    const double length = costs.transfer_time(e.from, e.to, e.bytes);
+    auto [at, added] = index.try_emplace({e.from, e.to}, pairs.size());
+    if (added)
+      pairs.push_back({e.from, e.to, {}, 0.0});
+    pairs[at->second].transfers.push_back({e.tree, length});
+    sending[e.from] += length;
+    receiving[e.to] += length;
   }
   delta = 0.0;
   for (NodeId u = 0; u < nodes; ++u)

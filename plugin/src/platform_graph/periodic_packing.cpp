@@ -1,8 +1,9 @@
 #include <hbcast/platform_graph/periodic_packing.hpp>
 
+#include "period_transfers.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -19,8 +20,10 @@ struct Piece {
 };
 
 struct Slot {
+  explicit Slot(std::size_t nodes) : ports(nodes) {}
+
   std::vector<PeriodicPiece> pieces;
-  std::vector<char> sending, receiving;
+  SlotPorts ports;
   std::vector<std::pair<LinkId, double>> load;
   double length = 0.0;
 
@@ -33,7 +36,7 @@ struct Slot {
   }
   bool fits(const Piece& p, const LinkShares& shares) const
   {
-    if (sending[p.piece.from] || receiving[p.piece.to])
+    if (!ports.free(p.piece.from, p.piece.to))
       return false;
     if (pieces.empty())
       return true;  // a piece over a link's bandwidth alone still needs a slot
@@ -43,7 +46,7 @@ struct Slot {
   void add(const Piece& p, const LinkShares& shares)
   {
     pieces.push_back(p.piece);
-    sending[p.piece.from] = receiving[p.piece.to] = 1;
+    ports.take(p.piece.from, p.piece.to);
     for (const auto& [id, share] : shares) {
       auto at = std::find_if(load.begin(), load.end(), [id = id](const auto& l) { return l.first == id; });
       if (at == load.end())
@@ -86,36 +89,25 @@ PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std:
   if (!(quantum >= 0.0))
     throw std::invalid_argument("periodic packing: the quantum is a length of at least 0 s");
   const std::size_t nodes = costs.size();
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   const double block = slice_bytes * static_cast<double>(period_slices);
   std::vector<Piece> pieces;
   std::vector<LinkShares> shares_of;  // per transfer
-  for (std::size_t t = 0; t < trees.size(); ++t) {
-    if (!(weights[t] > 0.0))
-      continue;
-    const double bytes = weights[t] / total * block;
-    for (NodeId u = 0; u < trees[t].size(); ++u)
-      for (NodeId v : trees[t].children(u)) {
-        const double latency = costs.latency(u, v);
-        const double sending = costs.transfer_time(u, v, bytes) - latency;
-        std::size_t count = 1;
-        if (quantum > 0.0 && sending > quantum)
-          count = static_cast<std::size_t>(std::ceil(sending / quantum));
-        const std::size_t transfer = shares_of.size();
-        shares_of.push_back(links != nullptr ? shared_link_shares(*links, u, v) : LinkShares{});
-        for (std::size_t k = 0; k < count; ++k) {
-          const double first = static_cast<double>(k) / static_cast<double>(count);
-          const double last = k + 1 == count ? 1.0 : static_cast<double>(k + 1) / static_cast<double>(count);
-          pieces.push_back({{t, u, v, first, last}, latency + sending / static_cast<double>(count), transfer});
-        }
-      }
+  for (const PeriodTransfer& e : period_transfers(trees, weights, block)) {
+    const double latency = costs.latency(e.from, e.to);
+    const double sending = costs.transfer_time(e.from, e.to, e.bytes) - latency;
+    std::size_t count = 1;
+    if (quantum > 0.0 && sending > quantum)
+      count = static_cast<std::size_t>(std::ceil(sending / quantum));
+    const std::size_t transfer = shares_of.size();
+    shares_of.push_back(links != nullptr ? shared_link_shares(*links, e.from, e.to) : LinkShares{});
+    for (std::size_t k = 0; k < count; ++k) {
+      const double first = static_cast<double>(k) / static_cast<double>(count);
+      const double last = k + 1 == count ? 1.0 : static_cast<double>(k + 1) / static_cast<double>(count);
+      pieces.push_back({{e.tree, e.from, e.to, first, last}, latency + sending / static_cast<double>(count), transfer});
+    }
   }
   std::vector<Slot> slots;
-  const auto open_slot = [&] {
-    slots.emplace_back();
-    slots.back().sending.assign(nodes, 0);
-    slots.back().receiving.assign(nodes, 0);
-  };
+  const auto open_slot = [&] { slots.emplace_back(nodes); };
   if (order == PackingOrder::longest_first) {
     // Decreasing length, first fit; a transfer's pieces stay together, in order.
     std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) {
@@ -270,13 +262,13 @@ PeriodicSchedule pack_period(const std::vector<BroadcastTree>& trees, const std:
 
 std::vector<double> slot_lengths(const PeriodicSchedule& schedule, const std::vector<double>& weights, const CostModel& costs, double slice_bytes)
 {
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
-  const double block = slice_bytes * static_cast<double>(schedule.period_slices);
+  const std::vector<double> tree_bytes =
+      period_tree_bytes(weights, slice_bytes * static_cast<double>(schedule.period_slices));
   std::vector<double> lengths;
   for (const auto& slot : schedule.slots) {
     double length = 0.0;
     for (const auto& piece : slot) {
-      const double bytes = weights.at(piece.tree) / total * block * (piece.last - piece.first);
+      const double bytes = tree_bytes.at(piece.tree) * (piece.last - piece.first);
       length = std::max(length, costs.transfer_time(piece.from, piece.to, bytes));
     }
     lengths.push_back(length);
