@@ -86,6 +86,23 @@ TEST(MultiTreeCli, TableShowsTheOptimumThePlanAndTheReplay)
   EXPECT_NE(result.out.find(expected, section), std::string::npos) << expected << " in\n" << result.out;
 }
 
+// One slice delivers no steady state: the steady-state row keeps the predicted period and
+// throughput, shows no simulated one (not a period read from an unset figure, nor "inf"), and
+// names no highest simulated throughput.
+TEST(MultiTreeCli, OneSliceRowHasNoSimulatedPeriod)
+{
+  const auto result = run_hbcast({"simulate", kTiers30, "--size", "1MiB", "-s", "multi-tree"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto begin = result.out.find("Steady state");
+  const auto end = result.out.find("Multi-tree plans");
+  ASSERT_NE(begin, std::string::npos) << result.out;
+  ASSERT_NE(end, std::string::npos) << result.out;
+  const std::string section = result.out.substr(begin, end - begin);
+  EXPECT_NE(section.find("- (1 slice)"), std::string::npos) << section;
+  EXPECT_EQ(section.find("inf"), std::string::npos) << section;
+  EXPECT_EQ(section.find("highest"), std::string::npos) << section;
+}
+
 TEST(MultiTreeCli, MulticastIsNotApplicable)
 {
   const auto result = run_hbcast({"simulate", kTiers30, "-s", "multi-tree", "--members", "4", "--format", "json"});

@@ -303,7 +303,11 @@ std::string optional_seconds(const std::optional<double>& value)
 
 void write_steady_state_table(std::ostream& out, const SimulationReport& report)
 {
-  const auto highest = best_runs(report, simulated_throughput, false);
+  // A run of one slice has no simulated period (its replay delivers one slice, no steady state):
+  // its row shows the predictions only and it takes no part in the highest throughput.
+  auto highest = best_runs(report, simulated_throughput, false);
+  for (std::size_t k = 0; k < report.runs.size(); ++k)
+    highest[k] = highest[k] && report.runs[k].simulated.period.has_value();
   TextTable steady({"scheduler", "period own (s)", "pairwise (s)", "simulated (s)", "observed (s)", "sim vs pairwise",
                     "throughput own (MB/s)", "pairwise (MB/s)", "simulated (MB/s)", ""});
   for (std::size_t k = 0; k < report.runs.size(); ++k) {
@@ -316,10 +320,11 @@ void write_steady_state_table(std::ostream& out, const SimulationReport& report)
     }
     if (!has_figures(run) || !run.pairwise.period)
       continue;
+    const auto& simulated = run.simulated.period;
     steady.add_row({run.scheduler, seconds(*run.own.period), seconds(*run.pairwise.period),
-                    seconds(*run.simulated.period), optional_seconds(run.observed_period),
-                    ratio_text(*run.simulated.period, *run.pairwise.period), rate(run.own.throughput),
-                    rate(run.pairwise.throughput), rate(run.simulated.throughput),
+                    simulated ? seconds(*simulated) : "- (1 slice)", optional_seconds(run.observed_period),
+                    simulated ? ratio_text(*simulated, *run.pairwise.period) : "-", rate(run.own.throughput),
+                    rate(run.pairwise.throughput), simulated ? rate(run.simulated.throughput) : "-",
                     highest[k] ? "<- highest throughput" : ""});
   }
   out << "\nSteady state (period per slice; simulated = the period formula on the mean measured transfer "
