@@ -33,6 +33,7 @@ MaxFlowNetwork::MaxFlowNetwork(std::size_t node_count, const std::vector<std::pa
     , level_(node_count)
     , next_(node_count)
     , sink_distance_(node_count, -1)
+    , sink_frontier_(node_count)
 {
   for (const auto& [from, to] : arcs) {
     ++first_slot_[from + 1];
@@ -125,8 +126,10 @@ double MaxFlowNetwork::solve_from_sink(NodeId source, NodeId sink, double limit)
       sink_side_known_ = true;
       break;
     }
-    for (NodeId v : sink_frontier_)  // the only nodes a push can enter
+    for (std::size_t k = 0; k < sink_reached_; ++k) {  // the only nodes a push can enter
+      const NodeId v = sink_frontier_[k];
       next_[v] = first_slot_[v];
+    }
     double pushed = 0.0;
     while (limit - value > negligible_ && (pushed = push_toward_sink(source, sink, limit - value)) > negligible_)
       value += pushed;
@@ -135,26 +138,38 @@ double MaxFlowNetwork::solve_from_sink(NodeId source, NodeId sink, double limit)
 }
 
 // Breadth-first through residual arcs entered backwards, from the sink until the source is found:
-// the nodes closer to the sink than the source all have their distance then.
+// the nodes closer to the sink than the source all have their distance then. The hottest loop of
+// the cut generation: it reads the arrays through local pointers (stores to the distances cannot
+// move them), and the frontier, sized once for every node, is filled without a reallocation check.
 bool MaxFlowNetwork::build_sink_distances(NodeId source, NodeId sink)
 {
-  for (NodeId v : sink_frontier_)
-    sink_distance_[v] = -1;
-  sink_frontier_.assign(1, sink);
-  sink_distance_[sink] = 0;
-  for (std::size_t next = 0; next < sink_frontier_.size(); ++next) {
-    const NodeId v = sink_frontier_[next];
-    const int farther = sink_distance_[v] + 1;
-    for (std::size_t slot = first_slot_[v]; slot < first_slot_[v + 1]; ++slot) {
-      const NodeId u = head_[slot];
-      if (sink_distance_[u] < 0 && mate_residual_[slot] > negligible_) {  // u -> v has room
-        sink_distance_[u] = farther;
-        sink_frontier_.push_back(u);
-        if (u == source)
+  int* const distance = sink_distance_.data();
+  NodeId* const frontier = sink_frontier_.data();
+  const std::uint32_t* const first_slot = first_slot_.data();
+  const std::uint32_t* const head = head_.data();
+  const double* const room = mate_residual_.data();
+  const double negligible = negligible_;
+  for (std::size_t k = 0; k < sink_reached_; ++k)
+    distance[frontier[k]] = -1;
+  frontier[0] = sink;
+  distance[sink] = 0;
+  std::size_t reached = 1;
+  for (std::size_t next = 0; next < reached; ++next) {
+    const NodeId v = frontier[next];
+    const int farther = distance[v] + 1;
+    for (std::size_t slot = first_slot[v], end = first_slot[v + 1]; slot < end; ++slot) {
+      const NodeId u = head[slot];
+      if (distance[u] < 0 && room[slot] > negligible) {  // u -> v has room
+        distance[u] = farther;
+        frontier[reached++] = u;
+        if (u == source) {
+          sink_reached_ = reached;
           return true;
+        }
       }
     }
   }
+  sink_reached_ = reached;
   return false;
 }
 
@@ -177,27 +192,41 @@ double MaxFlowNetwork::push_toward_sink(NodeId node, NodeId sink, double amount)
   return 0.0;
 }
 
+// As build_sink_distances: local pointers, and a frontier sized for every node then cut to the
+// nodes it holds.
 void MaxFlowNetwork::residual_levels(NodeId source, NodeId stop_at, std::size_t enough)
 {
   level_.assign(node_count_, -1);
-  frontier_.clear();
-  level_[source] = 0;
-  frontier_.push_back(source);
-  for (std::size_t next = 0; next < frontier_.size(); ++next) {
-    const NodeId u = frontier_[next];
-    const int deeper = level_[u] + 1;
-    for (std::size_t slot = first_slot_[u]; slot < first_slot_[u + 1]; ++slot) {
-      const NodeId to = head_[slot];
-      if (residual_[slot] > negligible_ && level_[to] < 0) {
-        level_[to] = deeper;
-        if (to == stop_at)
+  frontier_.resize(node_count_);
+  int* const level = level_.data();
+  NodeId* const frontier = frontier_.data();
+  const std::uint32_t* const first_slot = first_slot_.data();
+  const std::uint32_t* const head = head_.data();
+  const double* const residual = residual_.data();
+  const double negligible = negligible_;
+  level[source] = 0;
+  frontier[0] = source;
+  std::size_t visited = 1;
+  for (std::size_t next = 0; next < visited; ++next) {
+    const NodeId u = frontier[next];
+    const int deeper = level[u] + 1;
+    for (std::size_t slot = first_slot[u], end = first_slot[u + 1]; slot < end; ++slot) {
+      const NodeId to = head[slot];
+      if (residual[slot] > negligible && level[to] < 0) {
+        level[to] = deeper;
+        if (to == stop_at) {
+          frontier_.resize(visited);
           return;
-        frontier_.push_back(to);
-        if (frontier_.size() == enough)
+        }
+        frontier[visited++] = to;
+        if (visited == enough) {
+          frontier_.resize(visited);
           return;
+        }
       }
     }
   }
+  frontier_.resize(visited);
 }
 
 // Stopping at the sink leaves nodes unlevelled that no level-graph path to the sink crosses, so
@@ -250,7 +279,7 @@ void MaxFlowNetwork::reach_from(NodeId source)
 {
   if (levels_complete_ && level_[source] == 0)
     return;
-  residual_levels(source, kNoNode, sink_side_known_ ? node_count_ - sink_frontier_.size() : node_count_);
+  residual_levels(source, kNoNode, sink_side_known_ ? node_count_ - sink_reached_ : node_count_);
   levels_complete_ = true;
 }
 

@@ -73,10 +73,12 @@ private:
   std::vector<int> first_level_;
   std::vector<NodeId> first_frontier_;
   // solve_from_sink's levels: residual distance to the sink (-1: not reached), -1 everywhere but at
-  // the nodes of sink_frontier_. When sink_side_known_, they are all that reach the sink: no node
-  // of them is on the source side, which the search for it can then stop short of.
+  // the nodes the last search reached (sink_frontier_). When sink_side_known_, they are all that
+  // reach the sink: no node of them is on the source side, which the search for it can then stop
+  // short of.
   std::vector<int> sink_distance_;
-  std::vector<NodeId> sink_frontier_;
+  std::vector<NodeId> sink_frontier_;  // one place per node; the first sink_reached_ are the search's
+  std::size_t sink_reached_ = 0;
   bool sink_side_known_ = false;
   double negligible_ = 0.0;
 };
