@@ -406,6 +406,7 @@ void write_csv_row(std::ostream& out, const SimulationReport& report, const Sche
                        csv_field(parameters_text(report, "")),
                        csv_field(fmt::format("{}", fmt::join(annotated_network_config(report), "; "))),
                        csv_field(report.send_overhead_rule));
+    out << "," << link_csv_fields(run);
   } else {
     out << fmt::format(",,,,,,,,,,,,{:.3f},,{},,,,,", run.wall_seconds, report.members.size());
     out << fmt::format(",{},{},{},{},{},,,", report.scheduler_model, csv_field(report.root_choice),
