@@ -159,7 +159,10 @@ TEST(CliErrors, FailedRunLeavesExistingOutputUntouched)
 
 TEST(Cli, DefaultRunReportsEveryScheduler)
 {
-  auto result = run_hbcast({"simulate"});
+  std::vector<std::string> arguments{"simulate"};
+  for (const auto& argument : scaled_budget_arguments())
+    arguments.push_back(argument);
+  auto result = run_hbcast(arguments);
   ASSERT_EQ(result.exit_status, 0) << result.err;
   EXPECT_EQ(result.err, "");
   for (const char* expected : {"grid5000_88.xml (88 hosts), root orsay0-0", "mode      exact", "flat ", "binomial ",

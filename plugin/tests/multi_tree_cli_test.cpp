@@ -147,9 +147,12 @@ TEST(MultiTreeCli, FormsReplayAsPredicted)
 {
   TemporaryDirectory dir;
   const auto plan = dir.path() + "/plan.json";
-  const auto result =
-      run_hbcast({"simulate", kTiers65, "--size", "64MiB", "--slices", "128", "-s",
-                  "multi-tree-capped,multi-tree-periodic", "--param", "alone=0", "--format", "json", "--plan", plan});
+  std::vector<std::string> arguments{"simulate", kTiers65, "--size", "64MiB", "--slices", "128", "-s",
+                                     "multi-tree-capped,multi-tree-periodic", "--param", "alone=0",
+                                     "--format", "json", "--plan", plan};
+  for (const auto& argument : scaled_budget_arguments())
+    arguments.push_back(argument);
+  const auto result = run_hbcast(arguments);
   ASSERT_EQ(result.exit_status, 0) << result.err;
   const auto report = nlohmann::json::parse(result.out);
   for (const std::string scheduler : {"multi-tree-capped", "multi-tree-periodic"}) {
@@ -176,10 +179,11 @@ TEST(MultiTreeCli, SmpiRunsTheFormsAsTheReplayDoes)
 {
   TemporaryDirectory dir;
   const auto plan = dir.path() + "/plan.json";
-  ASSERT_EQ(run_hbcast({"simulate", kTiers65, "--size", "16MiB", "--slices", "16", "-s",
-                        "multi-tree-capped,multi-tree-periodic", "--param", "alone=0", "--plan", plan})
-                .exit_status,
-            0);
+  std::vector<std::string> arguments{"simulate", kTiers65, "--size", "16MiB", "--slices", "16", "-s",
+                                     "multi-tree-capped,multi-tree-periodic", "--param", "alone=0", "--plan", plan};
+  for (const auto& argument : scaled_budget_arguments())
+    arguments.push_back(argument);
+  ASSERT_EQ(run_hbcast(arguments).exit_status, 0);
   for (const std::string form : {"capped", "periodic"}) {
     const auto result =
         run_hbcast({"smpi", kTiers65, "--plan", dir.path() + "/plan.multi-tree-" + form + ".json", "--format", "json"});

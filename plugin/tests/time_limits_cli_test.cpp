@@ -21,10 +21,11 @@ const std::string kFixtures = HBCAST_TEST_FIXTURE_DIR;
 // program takes minutes on two cores.
 const std::string kDragonfly = kFixtures + "/cluster_dragonfly.xml";
 
-// `hbcast` under /usr/bin/timeout: exit status 124 if it outlives `limit` seconds.
+// `hbcast` under /usr/bin/timeout: exit status 124 if it outlives `limit` seconds (scaled by
+// HBCAST_TEST_TIME_SCALE for a slower build).
 CommandResult run_bounded(int limit, const std::vector<std::string>& arguments)
 {
-  std::vector<std::string> full{std::to_string(limit), hbcast_executable()};
+  std::vector<std::string> full{std::to_string(scaled_seconds(limit)), hbcast_executable()};
   full.insert(full.end(), arguments.begin(), arguments.end());
   return run_command("/usr/bin/timeout", full);
 }
@@ -51,8 +52,10 @@ const nlohmann::json& run_named(const nlohmann::json& report, const std::string&
 // replay far longer than the limit. The row keeps both predictions, in every format.
 TEST(TimeLimits, ATimedOutReplayKeepsItsPredictions)
 {
+  // The limit leaves the predictions time to finish, scaled for a slower build.
+  const std::string limit = std::to_string(scaled_seconds(5));
   const std::vector<std::string> command{"simulate", "-s", "fnf", "--slices", "100000", "--size", "100MiB",
-                                         "--timeout", "5"};
+                                         "--timeout", limit};
   auto json_command = command;
   json_command.insert(json_command.end(), {"--format", "json"});
   const auto json = run_bounded(60, json_command);
@@ -61,7 +64,7 @@ TEST(TimeLimits, ATimedOutReplayKeepsItsPredictions)
   const auto& fnf = run_named(report, "fnf");
   EXPECT_EQ(fnf.at("status"), "timeout");
   // Stopped in the link analysis of its 10^5 slices or in the replay: the predictions come first.
-  EXPECT_EQ(fnf.at("error").get<std::string>().rfind("timed out after 5 s while ", 0), 0u) << fnf;
+  EXPECT_EQ(fnf.at("error").get<std::string>().rfind("timed out after " + limit + " s while ", 0), 0u) << fnf;
   EXPECT_NE(fnf.at("error").get<std::string>().find(" the fnf tree"), std::string::npos) << fnf;
   EXPECT_GT(fnf.at("pairwise").at("makespan").get<double>(), 0.0) << fnf;
   EXPECT_GT(fnf.at("own").at("makespan").get<double>(), 0.0) << fnf;
@@ -107,7 +110,9 @@ TEST(TimeLimits, ALongRunPrintsProgressLines)
 // other scheduler, the other graph heuristics included, is reported as usual.
 TEST(TimeLimits, TheBackgroundProgramIsBoundedAndNobodyElseWaitsForIt)
 {
-  const auto result = run_bounded(170, {"simulate", kDragonfly, "--timeout", "10", "--budget", "0", "--format", "json"});
+  // The other schedulers' parts finish within the limit, scaled for a slower build.
+  const auto result = run_bounded(170, {"simulate", kDragonfly, "--timeout", std::to_string(scaled_seconds(10)),
+                                        "--budget", "0", "--format", "json"});
   ASSERT_EQ(result.exit_status, 1) << result.err;
   const auto report = nlohmann::json::parse(result.out);
   for (const std::string name : {"lp-prune", "lp-grow-tree"}) {

@@ -46,9 +46,8 @@ struct Search {
   {
     State t(s.size(), 0);
     for (std::size_t i = 0; i < k; ++i) {
-      std::size_t senders = 0, global_out = 0, arriving = 0, global_in = 0;
+      std::size_t global_out = 0, arriving = 0, global_in = 0;
       for (std::size_t j = 0; j < k; ++j) {
-        senders += sends[i][j];
         arriving += sends[j][i];
         if (j != i) {
           global_out += sends[i][j];
@@ -64,7 +63,8 @@ struct Search {
         t[at(i, busy(c - 1))] = static_cast<unsigned char>(global_out);
         t[at(i, incoming(c - 1))] = static_cast<unsigned char>(global_in);
       }
-      free_holders += s[at(i, busy(1))] * (c > 1) + s[at(i, incoming(1))] * (c > 1);
+      if (c > 1)  // a global step of one unit has no busy or incoming fields (width 2)
+        free_holders += s[at(i, busy(1))] + s[at(i, incoming(1))];
       for (std::size_t r = 2; r < c; ++r) {
         t[at(i, busy(r - 1))] = static_cast<unsigned char>(t[at(i, busy(r - 1))] + s[at(i, busy(r))]);
         t[at(i, incoming(r - 1))] = static_cast<unsigned char>(t[at(i, incoming(r - 1))] + s[at(i, incoming(r))]);

@@ -65,11 +65,13 @@ std::shared_ptr<const LinkRoute> PlatformLinkModel::look_up(NodeId from, NodeId 
   // SimGrid 3.32 aborts on a host's route to itself in a zone without routing (routing="None"):
   // nothing to send there, an empty route.
   // (libsimgrid does not export EmptyZone's type information: compared by its name).
-  if (from == to && std::strcmp(typeid(*hosts_.at(from)->get_englobing_zone()->get_impl()).name(),
-                                "N7simgrid6kernel7routing9EmptyZoneE") == 0) {
-    route->latency = 0.0;
-    route->bandwidth = std::numeric_limits<double>::infinity();
-    return route;
+  if (from == to) {
+    const auto& zone = *hosts_.at(from)->get_englobing_zone()->get_impl();
+    if (std::strcmp(typeid(zone).name(), "N7simgrid6kernel7routing9EmptyZoneE") == 0) {
+      route->latency = 0.0;
+      route->bandwidth = std::numeric_limits<double>::infinity();
+      return route;
+    }
   }
   try {
     const SimGridCall call(ActivityOwner::simgrid, "computing the route from '%s' to '%s'",

@@ -34,11 +34,12 @@ void ActorPerHostBroadcast::launch()
   for (NodeId node = 0; node < tree_.size(); ++node) {
     if (!hosts_[node]->is_on()) {  // down already: no actor (SimGrid refuses one); its sender's transfer fails
       stopped_[node] = 1;
-      actors_.push_back(nullptr);
+      actors_.push_back(-1);
       continue;
     }
     actors_.push_back(
-        sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); }));
+        sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node], [self, node] { self->run_node(node); })
+            ->get_pid());
   }
   // A root that is down sends nothing: its first send fails, as with the other drivers, and no
   // one will ever inform its subtrees. (A node below it that is down is found by its sender.)
@@ -143,8 +144,8 @@ void ActorPerHostBroadcast::stop_subtree(NodeId top)
     stack.pop_back();
     if (!stopped_[node]) {
       stopped_[node] = 1;
-      if (actors_[node])
-        actors_[node]->kill();
+      if (const auto actor = actors_[node] >= 0 ? sg4::Actor::by_pid(actors_[node]) : nullptr)
+        actor->kill();
     }
     stack.insert(stack.end(), tree_.children(node).begin(), tree_.children(node).end());
   }

@@ -39,7 +39,9 @@ private:
 
   std::vector<simgrid::s4u::Mailbox*> mailboxes_;
   std::vector<std::size_t> slice_tokens_;  // payload pointers point here
-  std::vector<simgrid::s4u::ActorPtr> actors_;
+  // Each node's actor by its pid (-1: none): an ActorPtr here would keep the actor, and with it
+  // the code that holds this object, alive after both are done (a reference cycle).
+  std::vector<aid_t> actors_;
   std::vector<std::size_t> slices_delivered_;  // to each node
   std::vector<char> stopped_;                  // it gave up, or its actor was killed
   std::vector<simgrid::s4u::CommPtr> incoming_;  // per node: the send in flight to it

@@ -27,7 +27,7 @@ Courier::Courier(std::shared_ptr<CourierPool> pool, std::size_t index, sg4::Acto
 void Courier::spawn(sg4::Host* home)
 {
   mailbox_->set_receiver(receiver_);
-  sender_ = sg4::Actor::create("hbcast-courier", home, [self = shared_from_this()] { self->run(); });
+  sender_ = sg4::Actor::create("hbcast-courier", home, [self = shared_from_this()] { self->run(); }).get();
 }
 
 bool Courier::carries_from(const sg4::Host& host) const

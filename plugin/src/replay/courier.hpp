@@ -50,7 +50,9 @@ private:
   void wait_for_work();
 
   std::shared_ptr<CourierPool> pool_;
-  simgrid::s4u::ActorPtr sender_;
+  // The courier's own actor, used only from its code: not an ActorPtr, which would keep the actor
+  // and its code, holding this object, alive (a reference cycle).
+  simgrid::s4u::Actor* sender_ = nullptr;
   simgrid::s4u::ActorPtr receiver_;
   simgrid::s4u::Mailbox* mailbox_;
   simgrid::s4u::SemaphorePtr work_ = simgrid::s4u::Semaphore::create(0);

@@ -20,7 +20,7 @@ MultiTreeActorBroadcast::MultiTreeActorBroadcast(std::vector<BroadcastTree> tree
     , sending_stopped_(hosts_.size(), 0)
     , waiting_(hosts_.size(), 0)
     , blocked_on_(hosts_.size())
-    , actors_(hosts_.size())
+    , actors_(hosts_.size(), -1)
 {
   inboxes_.resize(hosts_.size());
   std::vector<std::size_t> tree_slices(trees_.size(), 0);
@@ -51,7 +51,8 @@ void MultiTreeActorBroadcast::launch()
   for (NodeId node = 0; node < hosts_.size(); ++node) {
     if (hosts_[node]->is_on())
       actors_[node] = sg4::Actor::create(options_.name + ":" + std::to_string(node), hosts_[node],
-                                         [self, node] { self->run_node(node); });
+                                         [self, node] { self->run_node(node); })
+                          ->get_pid();
     else
       sending_stopped_[node] = 1;  // SimGrid refuses an actor there; its senders' transfers fail
   }
@@ -193,7 +194,8 @@ void MultiTreeActorBroadcast::stop_sending(NodeId node)
       if (waiting_[other] && !can_still_receive(other)) {
         waiting_[other] = 0;
         sending_stopped_[other] = 1;
-        actors_[other]->kill();
+        if (const auto actor = actors_[other] >= 0 ? sg4::Actor::by_pid(actors_[other]) : nullptr)
+          actor->kill();
         killed = true;
       }
   }

@@ -66,7 +66,9 @@ private:
   std::vector<std::uint8_t> sending_stopped_;            // per node: it will send nothing more
   std::vector<std::uint8_t> waiting_;                    // per node: blocked on its receives, holding nothing
   std::vector<simgrid::s4u::CommPtr> blocked_on_;        // per node: the send its actor waits for
-  std::vector<simgrid::s4u::ActorPtr> actors_;           // per node (none on a host down at the start)
+  // Per node, its actor's pid (-1: none, on a host down at the start); not an ActorPtr, which
+  // would keep the actor and its code, holding this object, alive (a reference cycle).
+  std::vector<aid_t> actors_;
   std::unordered_map<const simgrid::s4u::Activity*, Send> sends_;  // started, not ended
   std::vector<simgrid::s4u::CommPtr> cancelled_;         // kept alive past their callbacks
   std::uint64_t sends_started_ = 0;

@@ -28,6 +28,9 @@ protected:
                           << "'\necho 'hbcast_mpi_time --root 0'\necho 'start 1 end 1.5 time 0.5'\n";
     std::filesystem::permissions(script, std::filesystem::perms::owner_all);
     std::ofstream(dir_ / "program") << "";
+    // Executable, as HBCAST_SMPI_PROGRAM must be: else the built hbcast_mpi_time is taken, and a
+    // tree without it (the sanitized one) fails.
+    std::filesystem::permissions(dir_ / "program", std::filesystem::perms::owner_all);
     const char* path = std::getenv("PATH");
     old_path_ = path ? path : "";
     setenv("PATH", (dir_.string() + ":" + old_path_).c_str(), 1);

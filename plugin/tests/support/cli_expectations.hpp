@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -20,6 +21,32 @@ inline const char* hbcast_executable()
 {
   const char* chosen = std::getenv("HBCAST_TEST_EXECUTABLE");
   return chosen != nullptr && *chosen != '\0' ? chosen : HBCAST_EXECUTABLE;
+}
+
+/// The factor by which tests scale their wall-clock limits: $HBCAST_TEST_TIME_SCALE (a number >= 1;
+/// scripts/sanitize.sh sets it, since a sanitized `hbcast` runs several times slower), else 1.
+inline double test_time_scale()
+{
+  const char* text = std::getenv("HBCAST_TEST_TIME_SCALE");
+  if (text == nullptr || *text == '\0')
+    return 1.0;
+  const double scale = std::strtod(text, nullptr);
+  return scale > 1.0 ? scale : 1.0;
+}
+
+/// `seconds` of wall clock, scaled by test_time_scale() and rounded up.
+inline int scaled_seconds(int seconds)
+{
+  return static_cast<int>(std::ceil(seconds * test_time_scale()));
+}
+
+/// Nothing in a normal run; `--budget` at the default 50 s scaled by test_time_scale() otherwise,
+/// for the tests that expect every scheduler to finish within the default run budget.
+inline std::vector<std::string> scaled_budget_arguments()
+{
+  if (test_time_scale() == 1.0)
+    return {};
+  return {"--budget", std::to_string(scaled_seconds(50))};
 }
 
 inline CommandResult run_hbcast(const std::vector<std::string>& arguments)
