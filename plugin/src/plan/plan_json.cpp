@@ -15,6 +15,17 @@ namespace {
 
 using Json = nlohmann::json;
 
+// A string member that may be missing ("" then); one of another type is refused.
+std::string optional_string(const Json& json, const char* key)
+{
+  const auto member = json.find(key);
+  if (member == json.end())
+    return {};
+  if (!member->is_string())
+    throw PlanError(std::string("plan: \"") + key + "\" must be a string, not " + member->dump());
+  return member->get<std::string>();
+}
+
 Json edge_json(const PlanEdge& edge)
 {
   Json json = {{"from", edge.parent}, {"to", edge.child}};
@@ -260,12 +271,12 @@ BroadcastPlan plan_from_json(const std::string& text)
       what = what.substr(bracket + 2);
     throw PlanError("plan is not valid JSON: " + what);
   }
-  if (!json.is_object() || json.value("format", std::string()) != "hbcast-plan")
+  if (!json.is_object() || !json.contains("format") || json.at("format") != "hbcast-plan")
     throw PlanError("not an hbcast plan (no \"format\": \"hbcast-plan\")");
   BroadcastPlan plan;
   plan.version = field<int>(json, "version", "plan");
-  plan.scheduler = json.value("scheduler", std::string());
-  plan.platform = json.value("platform", std::string());
+  plan.scheduler = optional_string(json, "scheduler");
+  plan.platform = optional_string(json, "platform");
   plan.hosts = field<std::vector<std::string>>(json, "hosts", "plan");
   plan.root = field<std::string>(json, "root", "plan");
   plan.message_bytes = whole_number(json, "message_bytes", "plan");

@@ -146,6 +146,22 @@ TEST(PlanJson, HeaderFieldsRoundTrip)
   EXPECT_EQ(back.trees[1].weight, 0.5);
 }
 
+// Header members of another type are refused in one PlanError, not an uncaught JSON type error.
+TEST(PlanJson, HeaderMembersOfAnotherTypeAreRefused)
+{
+  const std::string text = plan_to_json(plan_of(mpich_binomial_tree(4, 0), names(4)));
+  const auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string changed = text;
+    const auto at = changed.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? changed : changed.replace(at, from.size(), to);
+  };
+  expect_plan_error(replaced("\"format\": \"hbcast-plan\"", "\"format\": 2"), "not an hbcast plan");
+  expect_plan_error(replaced("\"scheduler\": \"test\"", "\"scheduler\": 5"), "\"scheduler\" must be a string, not 5");
+  expect_plan_error(replaced("\"platform\": \"platform.xml\"", "\"platform\": [1]"),
+                    "\"platform\" must be a string, not [1]");
+}
+
 TEST(PlanJson, AcceptsSeveralWeightedTrees)
 {
   const auto plan = plan_from_json(valid_plan_with(
