@@ -273,8 +273,13 @@ std::string RowFormat::line(const SweepRow& row) const
 std::size_t RowFormat::point_of(const std::string& line) const
 {
   try {
-    if (name_ == "jsonl")
-      return nlohmann::json::parse(line).at("point").get<std::size_t>();
+    if (name_ == "jsonl") {
+      // A whole number that fits: beyond 2^64 - 1 nlohmann reads a double, whose conversion is undefined.
+      const auto point = nlohmann::json::parse(line).at("point");
+      if (!point.is_number_unsigned())
+        throw std::invalid_argument("");
+      return point.get<std::size_t>();
+    }
     const auto comma = line.find(',');
     const auto point = parse_whole_number(std::string_view(line).substr(0, comma));
     if (comma == std::string::npos || !point)
