@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 using hbcast::format_size;
 using hbcast::parse_size;
 
@@ -24,6 +27,24 @@ TEST(SizeParser, RejectsImpossibleSizesWithOneLine)
     } catch (const std::invalid_argument& error) {
       EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos);
       EXPECT_NE(std::string(error.what()).find(std::string("'") + bad + "'"), std::string::npos) << error.what();
+    }
+  }
+}
+
+// A size holding a newline or another control character is quoted escaped, on one line.
+TEST(SizeParser, QuotesControlCharactersEscaped)
+{
+  const std::pair<std::string, std::string> cases[] = {
+      {"-\n\xfd", "size '-\\n\xfd' is not a number"},
+      {"4\tMiB", "size '4\\x09MiB' has an unknown unit '\\x09MiB'"},
+      {"0\x7f", "size '0\\x7f' has an unknown unit '\\x7f'"}};
+  for (const auto& [bad, expected] : cases) {
+    try {
+      parse_size(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+      EXPECT_EQ(std::string(error.what()).rfind(expected, 0), 0u) << error.what();
     }
   }
 }
