@@ -4,10 +4,33 @@
 
 namespace hbcast::cli {
 
+namespace {
+
+// A message on one line: a key or value quoted in it may hold newlines and other control
+// characters (a multi-line YAML key), escaped here (\n, \xHH).
+std::string on_one_line(const std::string& text)
+{
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (byte < 0x20 || byte == 0x7f)
+      out += std::string("\\x") + hex[byte >> 4] + hex[byte & 0xf];
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
 ScenarioError yaml_error(const std::string& path, const YAML::Node& node, const std::string& key,
                          const std::string& problem)
 {
-  return ScenarioError(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem);
+  return ScenarioError(
+      on_one_line(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem));
 }
 
 YAML::Node load_yaml(const std::string& path, const std::string& what)
