@@ -40,7 +40,7 @@ YAML::Node load_yaml(const std::string& path, const std::string& what)
   try {
     return YAML::LoadFile(path);
   } catch (const YAML::Exception& error) {
-    throw ScenarioError(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg);
+    throw ScenarioError(on_one_line(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg));
   }
 }
 
