@@ -1,36 +1,16 @@
 #include <hbcast/sweep/yaml_file.hpp>
 
+#include <hbcast/util/one_line_text.hpp>
+
 #include <fstream>
 
 namespace hbcast::cli {
-
-namespace {
-
-// A message on one line: a key or value quoted in it may hold newlines and other control
-// characters (a multi-line YAML key), escaped here (\n, \xHH).
-std::string on_one_line(const std::string& text)
-{
-  static const char hex[] = "0123456789abcdef";
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n')
-      out += "\\n";
-    else if (byte < 0x20 || byte == 0x7f)
-      out += std::string("\\x") + hex[byte >> 4] + hex[byte & 0xf];
-    else
-      out += c;
-  }
-  return out;
-}
-
-}  // namespace
 
 ScenarioError yaml_error(const std::string& path, const YAML::Node& node, const std::string& key,
                          const std::string& problem)
 {
   return ScenarioError(
-      on_one_line(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem));
+      one_line_text(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem));
 }
 
 YAML::Node load_yaml(const std::string& path, const std::string& what)
@@ -40,7 +20,7 @@ YAML::Node load_yaml(const std::string& path, const std::string& what)
   try {
     return YAML::LoadFile(path);
   } catch (const YAML::Exception& error) {
-    throw ScenarioError(on_one_line(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg));
+    throw ScenarioError(one_line_text(path + ":" + std::to_string(error.mark.line + 1) + ": malformed YAML: " + error.msg));
   }
 }
 

@@ -1,5 +1,7 @@
 #include <hbcast/util/size_parser.hpp>
 
+#include <hbcast/util/one_line_text.hpp>
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -20,22 +22,6 @@ const std::vector<std::pair<std::string, double>>& units()
   return table;
 }
 
-// The text as an error message quotes it, on one line: control characters escaped (\n, \xHH).
-std::string quoted_on_one_line(const std::string& text)
-{
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n')
-      out += "\\n";
-    else if (byte < 0x20 || byte == 0x7f)
-      out += fmt::format("\\x{:02x}", byte);
-    else
-      out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string size_units_text()
@@ -53,7 +39,7 @@ double parse_size(const std::string& text)
   char* end = nullptr;
   const double number = std::strtod(begin, &end);
   if (end == begin)
-    throw std::invalid_argument("size '" + quoted_on_one_line(text) + "' is not a number");
+    throw std::invalid_argument("size '" + one_line_text(text) + "' is not a number");
   std::string unit(end);
   while (!unit.empty() && unit.front() == ' ')
     unit.erase(unit.begin());
@@ -62,13 +48,13 @@ double parse_size(const std::string& text)
     if (unit == name)
       factor = value;
   if (factor == 0.0)
-    throw std::invalid_argument("size '" + quoted_on_one_line(text) + "' has an unknown unit '" +
-                                quoted_on_one_line(unit) + "' (use " + size_units_text() + ")");
+    throw std::invalid_argument("size '" + one_line_text(text) + "' has an unknown unit '" +
+                                one_line_text(unit) + "' (use " + size_units_text() + ")");
   const double bytes = number * factor;
   if (!std::isfinite(bytes) || !(bytes >= 1.0))
-    throw std::invalid_argument("size '" + quoted_on_one_line(text) + "' must be at least one byte");
+    throw std::invalid_argument("size '" + one_line_text(text) + "' must be at least one byte");
   if (bytes != std::floor(bytes) || bytes > 9.0e15)
-    throw std::invalid_argument("size '" + quoted_on_one_line(text) + "' is not a whole number of bytes below 9e15");
+    throw std::invalid_argument("size '" + one_line_text(text) + "' is not a whole number of bytes below 9e15");
   return bytes;
 }
 
