@@ -1,8 +1,9 @@
 // Sizes and numbers as every option and scenario key reads them (`--size 4MiB`, `--slices 8`,
 // `sizes: [1e6]`): parse_size, parse_number, parse_whole_number.
-// Properties: a refusal is a one-line std::invalid_argument; an accepted size is a whole number
-// of bytes >= 1 and reads back from its decimal form as itself; an accepted number is finite and
-// reads back from its shortest form; a whole number reads back from its decimal digits.
+// Properties: a refusal is a one-line std::invalid_argument; an accepted size holds no NUL byte
+// (every byte is read), is a whole number of bytes >= 1 and reads back from its decimal form as
+// itself; an accepted number is finite and reads back from its shortest form; a whole number
+// reads back from its decimal digits.
 
 #include "fuzz_input.hpp"
 
@@ -30,6 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     const double bytes = hbcast::parse_size(text);
+    if (text.find('\0') != std::string::npos)
+      hbcast::fuzz::violated("parse_size accepted a size holding a NUL byte as " + shortest(bytes) + " bytes");
     if (!(bytes >= 1.0) || !std::isfinite(bytes) || std::floor(bytes) != bytes)
       hbcast::fuzz::violated("parse_size accepted '" + text + "' as " + shortest(bytes) + " bytes");
     if (hbcast::parse_size(shortest(bytes)) != bytes)

@@ -63,6 +63,8 @@ TEST(ProbeCsv, RefusesBadDataWithFileAndLine)
             "p.csv:2: time median_s 'nan' is not a finite number");
   EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,1,1,5,-1e-6\n", "p.csv"); }),
             "p.csv:2: time median_s -1e-6 is negative");
+  EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,0,1,5,0\n", "p.csv"); }),
+            "p.csv:2: time median_s 0 is not positive");
   EXPECT_EQ(error_of([&] {
               read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,64,1,5,1e-6\npingpong,,0,1,a,b,8,1,5,1e-6\n", "p.csv");
             }),
@@ -259,6 +261,11 @@ TEST(OsuOutput, RefusesBadData)
               read_osu_output("# OSU MPI Bandwidth Test v5.6.3\n# Size      Bandwidth (MB/s)\n8  0.00\n", "o.txt");
             }),
             "o.txt:3: bandwidth 0.00 MB/s is not positive");
+  // A latency of 0 (below the 0.01 us OSU prints) is no sample to fit, as a bandwidth of 0.
+  EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n0  0.00\n", "o.txt");
+            }),
+            "o.txt:3: latency 0.00 is not positive");
   EXPECT_EQ(error_of([] { read_osu_output("# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n", "o.txt"); }),
             "o.txt:1: the OSU Latency test has no measurement under it");
   EXPECT_EQ(error_of([] { read_osu_output("1 2\n", "o.txt"); }),

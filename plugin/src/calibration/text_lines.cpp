@@ -84,6 +84,8 @@ double time_field(std::string_view field, double unit, const SourceLine& where, 
   const double value = number_field(field, where, what);
   if (value < 0)
     fail_at(where, what + " " + std::string(field) + " is negative");
+  if (!(value * unit > 0))
+    fail_at(where, what + " " + std::string(field) + " is not positive");
   return value * unit;
 }
 

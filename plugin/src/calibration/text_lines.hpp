@@ -26,7 +26,8 @@ bool contains(std::string_view text, std::string_view part);
 /// A field as a finite number; fails "FILE:LINE: WHAT 'FIELD' is not a number" otherwise (NaN and
 /// infinities included).
 double number_field(std::string_view field, const SourceLine& where, const std::string& what);
-/// A time in seconds: a finite number >= 0, else a one-line error naming WHAT.
+/// A time in seconds (FIELD times UNIT): a finite number > 0, else a one-line error naming WHAT. A
+/// measured time of 0 (a latency printed as 0.00) cannot be fitted: it is refused, as a bandwidth of 0.
 double time_field(std::string_view field, double unit, const SourceLine& where, const std::string& what);
 /// A message size in bytes: a whole number >= 0.
 double size_field(std::string_view field, const SourceLine& where);

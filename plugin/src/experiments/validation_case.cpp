@@ -73,9 +73,7 @@ std::vector<FigureRequest> read_figures(const std::string& path, const YAML::Nod
   return figures;
 }
 
-}  // namespace
-
-ValidationCase load_validation_case(const std::string& path, bool full)
+ValidationCase read_validation_case(const std::string& path, bool full)
 {
   const YAML::Node root = load_yaml(path, "validation case");
   if (!root.IsMap())
@@ -104,6 +102,17 @@ ValidationCase load_validation_case(const std::string& path, bool full)
   result.expectations = known_gaps_of_form(root["expectations"], full);
   result.figures = read_figures(path, root["figures"]);
   return result;
+}
+
+}  // namespace
+
+ValidationCase load_validation_case(const std::string& path, bool full)
+{
+  try {
+    return read_validation_case(path, full);
+  } catch (const YAML::Exception& error) {
+    throw yaml_exception_error(path, error);
+  }
 }
 
 std::vector<std::string> find_validation_cases(const std::string& directory)

@@ -376,7 +376,7 @@ void check_expectations(const YAML::Node& expectations, const std::string& case_
 
 std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML::Node& expectations,
                                          const std::string& case_path)
-{
+try {
   if (!expectations.IsSequence())
     fail_check(case_path, expectations, "expected a list of checks");
   std::vector<CheckResult> checks;
@@ -406,11 +406,13 @@ std::vector<CheckResult> evaluate_checks(const ResultsTable& results, const YAML
                                         : std::move(result));
   }
   return checks;
+} catch (const YAML::Exception& error) {
+  throw yaml_exception_error(case_path, error);
 }
 
 std::vector<CheckResult> apply_known_gaps(std::vector<CheckResult> checks, const YAML::Node& expectations,
                                           const std::string& case_path)
-{
+try {
   check_expectations(expectations, case_path, true);
   for (const auto& entry : expectations) {
     const std::string description = entry["description"].as<std::string>();
@@ -425,6 +427,8 @@ std::vector<CheckResult> apply_known_gaps(std::vector<CheckResult> checks, const
     *found = with_known_gap(std::move(*found), entry["known_gap"].as<std::string>());
   }
   return checks;
+} catch (const YAML::Exception& error) {
+  throw yaml_exception_error(case_path, error);
 }
 
 YAML::Node known_gaps_of_form(const YAML::Node& expectations, bool full)

@@ -232,3 +232,22 @@ TEST(ValidationChecks, ABuiltInExperimentListsOnlyItsKnownGaps)
   EXPECT_THROW(apply_known_gaps(checks, YAML::Load("[{check: max_abs, column: v, at_most: 1}]"), "case.yaml"),
                std::exception);
 }
+
+// A list or a mapping where a single value belongs is refused naming the case file and the line.
+TEST(ValidationChecks, AValueOfAnotherTypeNamesTheCaseFile)
+{
+  const CaseFile with_list_known_gap("  - {check: max_abs, column: v, at_most: 1, known_gap: [a]}\n");
+  try {
+    with_list_known_gap.load();
+    FAIL() << "a list read as a reason";
+  } catch (const std::exception& error) {
+    EXPECT_NE(std::string(error.what()).find(with_list_known_gap.path() + ":5: "), std::string::npos) << error.what();
+  }
+  for (const char* check : {"{check: [max_abs], column: v, at_most: 1}", "{check: mean, column: {a: 1}, at_least: 1}"})
+    try {
+      evaluate(kRows, check);
+      ADD_FAILURE() << "accepted " << check;
+    } catch (const std::exception& error) {
+      EXPECT_EQ(std::string(error.what()).rfind("case.yaml:1: ", 0), 0u) << check << " -> " << error.what();
+    }
+}

@@ -149,12 +149,17 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
   if (!node["generator"])
     reader.fail(node, "platform", "give a 'file' or a 'generator'");
   scenario.platform.generator = node["generator"].as<std::string>();
+  // Each parameter's node, for the line of its errors (a lookup by name misses a key that is not
+  // a string, such as a null key).
+  std::map<std::string, YAML::Node> parameter_nodes;
   if (node["parameters"]) {
     if (!node["parameters"].IsMap())
       reader.fail(node["parameters"], "parameters", "expected a mapping of parameter names to values");
-    for (const auto& entry : node["parameters"])
-      scenario.platform.parameters[entry.first.as<std::string>()] =
-          reader.strings(entry.second, entry.first.as<std::string>());
+    for (const auto& entry : node["parameters"]) {
+      const auto name = entry.first.as<std::string>();
+      scenario.platform.parameters[name] = reader.strings(entry.second, name);
+      parameter_nodes[name] = entry.second;
+    }
   }
   // Let the generator itself validate every value: alone first (other keys at their defaults),
   // so that an error is reported under the key and line that caused it; then with the other
@@ -170,7 +175,7 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
   for (const auto& [key, values] : scenario.platform.parameters)
     for (const auto& value : values)
       if (auto error = probe_fails({{key, value}}))
-        reader.fail(node["parameters"][key], key, *error);
+        reader.fail(parameter_nodes.at(key), key, *error);
   for (const auto& [key, values] : scenario.platform.parameters)
     for (const auto& value : values) {
       std::map<std::string, std::string> probe;
@@ -178,7 +183,7 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
         probe[other] = other_values.front();
       probe[key] = value;
       if (auto error = probe_fails(probe))
-        reader.fail(node["parameters"][key], key, *error);
+        reader.fail(parameter_nodes.at(key), key, *error);
     }
   if (scenario.platform.parameters.empty())
     try {
@@ -248,7 +253,9 @@ Scenario load_scenario(const std::string& path)
   return scenario_from_yaml(load_yaml(path, "scenario file"), path);
 }
 
-Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
+namespace {
+
+Scenario read_scenario(const YAML::Node& root, const std::string& path)
 {
   ScenarioReader reader(path);
   reader.check_keys(root, kTopLevelKeys, "scenario");
@@ -314,6 +321,17 @@ Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
   scenario.fingerprint = scenario_fingerprint(scenario, expand_scenario(scenario));
   return scenario;
+}
+
+}  // namespace
+
+Scenario scenario_from_yaml(const YAML::Node& root, const std::string& path)
+{
+  try {
+    return read_scenario(root, path);
+  } catch (const YAML::Exception& error) {
+    throw yaml_exception_error(path, error);
+  }
 }
 
 }  // namespace hbcast::cli

@@ -9,8 +9,20 @@ namespace hbcast::cli {
 ScenarioError yaml_error(const std::string& path, const YAML::Node& node, const std::string& key,
                          const std::string& problem)
 {
-  return ScenarioError(
-      one_line_text(path + ":" + std::to_string(node.Mark().line + 1) + ": key '" + key + "': " + problem));
+  // A node looked up under a key its map lacks is invalid: yaml-cpp throws on its Mark().
+  const YAML::Mark mark = node.IsDefined() ? node.Mark() : YAML::Mark::null_mark();
+  const std::string where = mark.is_null() ? path : path + ":" + std::to_string(mark.line + 1);
+  return ScenarioError(one_line_text(where + ": key '" + key + "': " + problem));
+}
+
+ScenarioError yaml_exception_error(const std::string& path, const YAML::Exception& error)
+{
+  const std::string where = error.mark.is_null() ? path : path + ":" + std::to_string(error.mark.line + 1);
+  const std::string problem = dynamic_cast<const YAML::BadConversion*>(&error) != nullptr
+                                  ? "a value of another type than its key takes (a list or a mapping where a "
+                                    "single value belongs, or the reverse)"
+                                  : "YAML error: " + error.msg;
+  return ScenarioError(one_line_text(where + ": " + problem));
 }
 
 YAML::Node load_yaml(const std::string& path, const std::string& what)

@@ -40,7 +40,8 @@ double parse_size(const std::string& text)
   const double number = std::strtod(begin, &end);
   if (end == begin)
     throw std::invalid_argument("size '" + one_line_text(text) + "' is not a number");
-  std::string unit(end);
+  // The rest of the text, NUL bytes included: a C string would end at the first.
+  std::string unit = text.substr(static_cast<std::size_t>(end - begin));
   while (!unit.empty() && unit.front() == ' ')
     unit.erase(unit.begin());
   double factor = 0.0;

@@ -49,6 +49,20 @@ TEST(SizeParser, QuotesControlCharactersEscaped)
   }
 }
 
+// The text after a NUL byte is part of the size: "4\0GiB" is not 4 bytes (a C string ends at the NUL).
+TEST(SizeParser, TextAfterANulByteIsPartOfTheUnit)
+{
+  for (const std::string& bad : {std::string("4\0", 2), std::string("4\0GiB", 5), std::string("4 MiB\0x", 8)}) {
+    try {
+      const double bytes = parse_size(bad);
+      ADD_FAILURE() << "accepted a size with a NUL byte as " << bytes << " bytes";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find("unknown unit '"), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find("\\x00"), std::string::npos) << error.what();
+    }
+  }
+}
+
 TEST(SizeParser, FormatsWholeBinaryUnits)
 {
   EXPECT_EQ(format_size(4194304.0), "4 MiB");
