@@ -65,6 +65,13 @@ TEST(ProbeCsv, RefusesBadDataWithFileAndLine)
             "p.csv:2: time median_s -1e-6 is negative");
   EXPECT_EQ(error_of([&] { read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,0,1,5,0\n", "p.csv"); }),
             "p.csv:2: time median_s 0 is not positive");
+  // A column named twice: the fields of a short row were read past its end.
+  EXPECT_EQ(error_of([] {
+              read_hbcast_probe_csv("kind,src_rank,dst_rank,src_host,dst_host,bytes,median_s,bytes\n"
+                                    "pingpong,0,1,a,b,1,1e-6\n",
+                                    "p.csv");
+            }),
+            "p.csv:1: the header names column 'bytes' twice");
   EXPECT_EQ(error_of([&] {
               read_hbcast_probe_csv(header + "pingpong,,0,1,a,b,64,1,5,1e-6\npingpong,,0,1,a,b,8,1,5,1e-6\n", "p.csv");
             }),

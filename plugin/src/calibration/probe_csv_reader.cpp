@@ -50,7 +50,8 @@ MeasurementSet read_hbcast_probe_csv(std::string_view text, const std::string& f
     const auto fields = split_fields(content, ',');
     if (column.empty()) {
       for (std::size_t k = 0; k < fields.size(); ++k)
-        column[std::string(fields[k])] = k;
+        if (!column.emplace(std::string(fields[k]), k).second)
+          fail_at(where, "the header names column '" + std::string(fields[k]) + "' twice");
       for (const auto& name : required)
         if (!column.count(name))
           fail_at(where, "the header has no column '" + name + "' (an hbcast-probe CSV starts with kind,test,...)");

@@ -1,5 +1,7 @@
 #include <hbcast/report/results_table.hpp>
 
+#include <hbcast/util/one_line_text.hpp>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -21,7 +23,8 @@ struct CsvRecord {
 
 std::invalid_argument csv_error(const std::string& source, std::size_t line, const std::string& what)
 {
-  return std::invalid_argument("'" + source + "' line " + std::to_string(line) + ": " + what);
+  // A cell or a column name it quotes may hold line breaks (a quoted CSV field): one line still.
+  return std::invalid_argument(one_line_text("'" + source + "' line " + std::to_string(line) + ": " + what));
 }
 
 // Splits RFC 4180 text into records. Lenient where it costs nothing: a quote inside an unquoted
@@ -220,7 +223,7 @@ ResultsTable ResultsTable::filtered(const std::vector<std::pair<std::string, std
     std::vector<std::string> texts;
     for (const auto& [name, value] : conditions)
       texts.push_back(name + "=" + value);
-    throw std::invalid_argument("no row of '" + source_name_ + "' has " + joined(texts));
+    throw std::invalid_argument(one_line_text("no row of '" + source_name_ + "' has " + joined(texts)));
   }
   return kept;
 }
@@ -252,8 +255,8 @@ std::size_t ResultsTable::column(std::string_view name) const
 {
   if (auto index = find_column(name))
     return *index;
-  throw std::invalid_argument("no column '" + std::string(name) + "' in '" + source_name_ +
-                              "' (columns: " + joined(columns_) + ")");
+  throw std::invalid_argument(one_line_text("no column '" + std::string(name) + "' in '" + source_name_ +
+                                            "' (columns: " + joined(columns_) + ")"));
 }
 
 std::string ResultsTable::describe_row(std::size_t row) const

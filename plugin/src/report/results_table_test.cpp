@@ -80,6 +80,9 @@ TEST(ResultsTable, RejectsMalformedFilesWithOneLine)
   EXPECT_EQ(parse_error("a,b\n1,\"open\n"), "'r.csv' line 2: unterminated quoted field");
   EXPECT_EQ(parse_error("a,b\n1,\"x\"y\n"), "'r.csv' line 2: unexpected character after a closing quote");
   EXPECT_EQ(parse_error("a,b,a\n1,2,3\n"), "'r.csv' line 1: column 'a' appears twice in the header");
+  // A quoted column name holding a line break is quoted escaped, on one line.
+  EXPECT_EQ(parse_error("\"two\nlines\",b,\"two\nlines\"\n1,2,3\n"),
+            "'r.csv' line 1: column 'two\\nlines' appears twice in the header");
 }
 
 TEST(ResultsTable, HeaderOnlyFileHasNoRows)

@@ -55,3 +55,15 @@ TEST(ScenarioFile, AValueOfAnotherTypeIsRefusedAtItsLine)
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
 }
+
+// A value that is not UTF-8 (Latin-1 bytes) is refused at its line: the fingerprint and the
+// results rows are JSON, which takes UTF-8 only. An escape writes UTF-8.
+TEST(ScenarioFile, AValueThatIsNotUtf8IsRefusedAtItsLine)
+{
+  EXPECT_EQ(scenario_refusal("platform: {generator: star}\n\nname: caf\xe9\n"),
+            ":3: a value holds byte 0xe9, which is not UTF-8 text (a YAML file is UTF-8)");
+  EXPECT_EQ(scenario_refusal("platform: {generator: star}\nname: caf\xc3\xa9\n"), "");
+  EXPECT_EQ(scenario_refusal("platform: {generator: star}\nname: \"caf\\xe9\"\n"), "");
+  // An alias inside its own anchor is visited once.
+  EXPECT_NE(scenario_refusal("platform: {generator: star}\nx: &a [*a]\n").find("unknown key"), std::string::npos);
+}
