@@ -1,5 +1,7 @@
 #include <hbcast/report/progress_line.hpp>
 
+#include <hbcast/util/fork_exclusion.hpp>
+
 #include <fmt/format.h>
 
 #include <sys/mman.h>
@@ -85,7 +87,10 @@ ProgressHeartbeat::ProgressHeartbeat(std::chrono::seconds period) : period_(peri
   if (isatty(STDERR_FILENO))
     return;  // ProgressLine draws on a terminal
   map_status_board();
+  std::unique_lock<std::mutex> lock(fork_exclusion_mutex());
   thread_ = std::thread([this] { beat(); });
+  // Returns once the thread waits: before, it may be inside its start-up, which allocates.
+  stop_.wait(lock, [this] { return waiting_; });
 }
 
 ProgressHeartbeat::~ProgressHeartbeat()
@@ -93,7 +98,7 @@ ProgressHeartbeat::~ProgressHeartbeat()
   if (!thread_.joinable())
     return;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(fork_exclusion_mutex());
     stopping_ = true;
   }
   stop_.notify_all();
@@ -101,10 +106,12 @@ ProgressHeartbeat::~ProgressHeartbeat()
 }
 
 // One line per period, written with write(2) in one piece, so that lines never interleave with
-// other writers' halfway.
+// other writers' halfway. It holds fork_exclusion_mutex() except while it waits.
 void ProgressHeartbeat::beat()
 {
-  std::unique_lock<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(fork_exclusion_mutex());
+  waiting_ = true;
+  stop_.notify_all();
   for (auto next = start_ + period_; !stop_.wait_until(lock, next, [this] { return stopping_; }); next += period_) {
     char status[kStatusBytes];
     std::snprintf(status, sizeof status, "%s", status_board != nullptr ? status_board : "");

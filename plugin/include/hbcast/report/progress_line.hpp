@@ -36,6 +36,8 @@ void post_progress_status(const std::string& status);
 /// silent: one line on stderr every `period` while the run lasts, "hbcast: 15 s, [3/32] simulating
 /// fnf, ETA 0m40s", repeating the latest ProgressLine status of this process or of any process it
 /// forks after this is made (the status is kept in memory they share). Silent on a terminal.
+/// Its thread runs only under fork_exclusion_mutex() (util/fork_exclusion.hpp), so that a fork
+/// never copies a lock it holds.
 class ProgressHeartbeat {
 public:
   explicit ProgressHeartbeat(std::chrono::seconds period = std::chrono::seconds(5));
@@ -47,8 +49,8 @@ private:
   void beat();
   std::chrono::seconds period_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::mutex mutex_;
-  std::condition_variable stop_;
+  std::condition_variable stop_;  // waited on with fork_exclusion_mutex()
+  bool waiting_ = false;
   bool stopping_ = false;
   std::thread thread_;
 };
