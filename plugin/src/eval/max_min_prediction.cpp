@@ -42,6 +42,7 @@ struct Edge {
   double rate = 0.0;
   double last_update = 0.0;
   double finish = kInfinity;
+  std::size_t sequence = 0;  // the transfer's rank in starting order
   bool data_phase = false;
   bool in_flight = false;
 };
@@ -50,7 +51,7 @@ struct LinkState {
   double bandwidth = 0.0;
   bool fatpipe = false;
   // Per solve.
-  std::size_t stamp = 0;
+  std::size_t stamp = 0;  // solved again in the solve of this stamp
   double remaining = 0.0;
   double usage = 0.0;
   bool light = false;
@@ -81,6 +82,8 @@ public:
       for (NodeId child : tree.children(u))
         describe_edge(u, child);
     }
+    in_modified_.assign(link_states_.size(), 0);
+    enabled_.resize(link_states_.size());
   }
 
   MaxMinPrediction run()
@@ -96,22 +99,39 @@ public:
       // SimGrid's order: the model's events at this instant (latency ends, transfer ends, each
       // within the timing precision), then the timers.
       std::vector<NodeId>& ended = ended_;
+      std::vector<NodeId>& paid = paid_;
       ended.clear();
+      paid.clear();
       for (NodeId child : in_flight_) {
         Edge& edge = edges_[child];
         if (!edge.data_phase && edge.latency_end < now_ + kTimingPrecision) {
-          if (edge.route.empty()) {
+          if (edge.route.empty())
             ended.push_back(child);  // no link: the latency is the whole transfer
-            continue;
-          }
-          edge.data_phase = true;
-          edge.last_update = now_;
-          dirty_ = true;
+          else
+            paid.push_back(child);
         } else if (edge.data_phase && edge.finish < now_ + kTimingPrecision) {
           ended.push_back(child);
         }
       }
-      std::sort(ended.begin(), ended.end());
+      // In the order of their dates, as SimGrid takes them from its heap of actions (ties: the
+      // order the transfers started). A flow whose latency is paid enters the sharing and the
+      // modified set at once; ended flows leave it one after the other, each followed by its
+      // completion (CommImpl::post: the action freed, then the completion signal).
+      std::sort(paid.begin(), paid.end(), [&](NodeId a, NodeId b) {
+        return std::make_pair(edges_[a].latency_end, edges_[a].sequence) < std::make_pair(edges_[b].latency_end, edges_[b].sequence);
+      });
+      std::sort(ended.begin(), ended.end(), [&](NodeId a, NodeId b) {
+        return std::make_pair(end_date(a), edges_[a].sequence) < std::make_pair(end_date(b), edges_[b].sequence);
+      });
+      for (NodeId child : paid) {
+        Edge& edge = edges_[child];
+        edge.data_phase = true;
+        edge.last_update = now_;
+        for (const RouteElement& element : edge.route)
+          enabled_[element.link].push_back(child);
+        mark_modified(edge.route.front().link);
+        dirty_ = true;
+      }
       for (NodeId child : ended) {  // one completion after the other, as SimGrid reports them
         retire(child);
         on_transfer_end(child);
@@ -182,24 +202,27 @@ private:
     std::vector<NodeId>& flows = flows_;
     light.clear();
     flows.clear();
-    for (NodeId child : in_flight_) {
-      Edge& edge = edges_[child];
-      if (!edge.data_phase)
-        continue;
-      flows.push_back(child);
-      value_[child] = 0.0;
-      for (const RouteElement& element : edge.route) {
-        LinkState& link = link_states_[element.link];
-        if (link.stamp != stamp_) {
-          link.stamp = stamp_;
-          link.remaining = link.bandwidth;
-          link.usage = 0.0;
-          link.flows.clear();
-          link.light = true;
-          light.push_back(element.link);
+    // As lmm::System::lmm_solve with selective update: only the links of the modified set, in
+    // the order they entered it, each link's usage summed over its flows past their latency (the
+    // latest to enter first); every flow on them is solved again, against these links only.
+    for (LinkId id : modified_) {
+      LinkState& link = link_states_[id];
+      link.stamp = stamp_;
+      link.remaining = link.bandwidth;
+      link.usage = 0.0;
+      link.flows.clear();
+      link.light = true;
+      light.push_back(id);
+      for (auto it = enabled_[id].rbegin(); it != enabled_[id].rend(); ++it) {
+        const NodeId child = *it;
+        const Edge& edge = edges_[child];
+        if (solved_[child] != stamp_) {
+          solved_[child] = stamp_;
+          flows.push_back(child);
+          value_[child] = 0.0;
         }
         link.flows.push_back(child);
-        const double share = element.weight / edge.penalty;
+        const double share = route_element(edge, id).weight / edge.penalty;
         link.usage = link.fatpipe ? std::max(link.usage, share) : link.usage + share;
       }
     }
@@ -271,6 +294,8 @@ private:
         fixed_any = true;
         for (const RouteElement& element : edge.route) {
           LinkState& link = link_states_[element.link];
+          if (link.stamp != stamp_)
+            continue;
           mark_touched(element.link);
           if (!link.fatpipe) {
             use_up(link.remaining, element.weight * value, link.bandwidth * kMaxMinPrecision);
@@ -297,17 +322,64 @@ private:
         }
       }
     }
-    // CM02's lazy update: a flow whose rate changes has its remaining bytes brought up to date
-    // and its end date set again.
+    for (LinkId id : modified_)
+      in_modified_[id] = 0;
+    modified_.clear();
+    ++visit_round_;
+    // CM02's lazy update: every flow solved again has its remaining bytes brought up to date and
+    // its end date set again (Model::next_occurring_event_lazy), its rate changed or not.
     for (NodeId child : flows) {
       Edge& edge = edges_[child];
       const double rate = value_[child];
-      if (rate == edge.rate && edge.finish != kInfinity)
-        continue;
       edge.remaining -= edge.rate * (now_ - edge.last_update);
       edge.last_update = now_;
       edge.rate = rate;
       edge.finish = rate > 0.0 ? now_ + std::max(edge.remaining, 0.0) / rate : kInfinity;
+    }
+  }
+
+  static const RouteElement& route_element(const Edge& edge, LinkId id)
+  {
+    return *std::find_if(edge.route.begin(), edge.route.end(), [&](const RouteElement& e) { return e.link == id; });
+  }
+
+  double end_date(NodeId child) const
+  {
+    const Edge& edge = edges_[child];
+    return edge.data_phase ? edge.finish : edge.latency_end;
+  }
+
+  // SimGrid's selective update (lmm::System::update_modified_cnst_set): a link enters the set of
+  // links solved again with every link it reaches through flows past their latency, unless it is
+  // in the set already; a flow is followed once between two solves. So a flow whose latency ends
+  // when its first link is in the set already (a flow sharing that link entered or left at the
+  // same instant) does not bring in its other links: their flows keep their rates, and the link
+  // may carry more than its bandwidth until their next solve, as SimGrid 3.32's replay does.
+  void mark_modified(LinkId id)
+  {
+    if (in_modified_[id])
+      return;
+    in_modified_[id] = 1;
+    modified_.push_back(id);
+    follow(id);
+  }
+
+  void follow(LinkId id)
+  {
+    for (auto it = enabled_[id].rbegin(); it != enabled_[id].rend(); ++it) {
+      const NodeId child = *it;
+      if (visited_[child] == visit_round_)
+        continue;
+      for (const RouteElement& element : edges_[child].route) {
+        if (visited_[child] == visit_round_)
+          break;
+        if (element.link != id && !in_modified_[element.link]) {
+          in_modified_[element.link] = 1;
+          modified_.push_back(element.link);
+          follow(element.link);
+        }
+      }
+      visited_[child] = visit_round_;
     }
   }
 
@@ -323,6 +395,13 @@ private:
   void retire(NodeId child)
   {
     Edge& edge = edges_[child];
+    if (edge.data_phase) {  // lmm::System::var_free: the set first, from the flow's first link
+      mark_modified(edge.route.front().link);
+      for (const RouteElement& element : edge.route) {
+        auto& list = enabled_[element.link];
+        list.erase(std::find(list.begin(), list.end(), child));
+      }
+    }
     edge.in_flight = false;
     edge.data_phase = false;
     edge.rate = 0.0;
@@ -342,6 +421,14 @@ private:
     edge.last_update = now_;
     edge.data_phase = edge.latency <= 0.0 && !edge.route.empty();
     in_flight_.push_back(child);
+    edge.sequence = transfers_;
+    // NetworkCm02Model::communicate: the flow is added to its links one by one (lmm expand), each
+    // link then entering the modified set; past no latency, the flow shares them at once.
+    for (const RouteElement& element : edge.route) {
+      if (edge.data_phase)
+        enabled_[element.link].push_back(child);
+      mark_modified(element.link);
+    }
     ++transfers_;
     dirty_ = true;
   }
@@ -405,7 +492,14 @@ private:
   std::vector<LinkId> light_, saturated_, touched_;
   std::vector<LevelEntry> heap_;
   std::size_t round_ = 0;
-  std::vector<NodeId> flows_, candidates_, ended_;
+  std::vector<NodeId> flows_, candidates_, ended_, paid_;
+  // SimGrid's selective update: the links to solve again, and the flows on each link.
+  std::vector<LinkId> modified_;
+  std::vector<char> in_modified_;
+  std::vector<std::vector<NodeId>> enabled_;  // per link, its flows past their latency, oldest first
+  std::vector<std::size_t> visited_ = std::vector<std::size_t>(tree_.size(), 0);
+  std::vector<std::size_t> solved_ = std::vector<std::size_t>(tree_.size(), 0);
+  std::size_t visit_round_ = 1;
   std::vector<double> value_ = std::vector<double>(tree_.size(), 0.0);
   std::vector<char> marked_ = std::vector<char>(tree_.size(), 0);
   double now_ = 0.0;

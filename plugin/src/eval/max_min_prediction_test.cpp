@@ -120,6 +120,28 @@ TEST(MaxMinPrediction, SharedLinkDividedInverselyToRouteLatency)
   EXPECT_DOUBLE_EQ(prediction.makespan, 7.0);
 }
 
+TEST(MaxMinPrediction, AFlowEnteringBehindAnotherLeavesItsOtherLinksUnsolved)
+{
+  // SimGrid's selective update, which the replay follows: links X (latency 1 s) and Y (no
+  // latency), 100 B/s each; 0 -> 1 over Y, 0 -> 2 over X, 0 -> 3 over X then Y; one slice of
+  // 200 B, multi-port flat tree, all three sent at 0.
+  //   [0, 1): 0 -> 1 alone on Y at 100 B/s (no latency); the others pay their latency.
+  //   at 1: 0 -> 2 enters the sharing first and brings X into the set of links solved again;
+  //         0 -> 3 enters next, but its first link X is in the set already, so Y is not solved
+  //         again: 0 -> 2 and 0 -> 3 get 50 B/s each on X, 0 -> 1 keeps 100 B/s on Y (Y carries
+  //         150 B/s), and ends at 1 + 100/100 = 2 (max-min sharing of Y would give it 50 B/s, 3).
+  //   at 2: 0 -> 1 leaves Y; 0 -> 2 and 0 -> 3 stay at 50 B/s on X: their last 150 B end at 5.
+  auto links = std::make_shared<max_min_test::ListedRoutes>(
+      4, std::vector<LinkProperties>{{"X", 100.0, 1.0, LinkSharing::shared}, {"Y", 100.0, 0.0, LinkSharing::shared}});
+  links->add(0, 1, {1});
+  links->add(0, 2, {0});
+  links->add(0, 3, {0, 1});
+  const auto prediction = predict_max_min(max_min_test::flat(4), LinkCostModel(links), *links, 200.0, 1, PortModel::multi_port);
+  EXPECT_DOUBLE_EQ(prediction.completion_time[1], 2.0);
+  EXPECT_DOUBLE_EQ(prediction.completion_time[2], 5.0);
+  EXPECT_DOUBLE_EQ(prediction.completion_time[3], 5.0);
+}
+
 TEST(MaxMinPrediction, FatpipeBoundsTheLevelOfItsFlows)
 {
   // S as a FATPIPE: its level is 100 x the smallest latency of its flows, and each flow gets
