@@ -55,6 +55,7 @@ struct LinkState {
   double remaining = 0.0;
   double usage = 0.0;
   bool light = false;
+  std::size_t light_index = 0;  // its place in the solve's table of links to saturate
   std::size_t version = 0;        // of its current entry in the solve's heap of levels
   std::size_t touched_round = 0;  // the last round of the solve that changed it
   std::vector<NodeId> flows;
@@ -95,7 +96,7 @@ public:
       const double next = next_event();
       if (next == kInfinity)
         break;
-      now_ = next;
+      now_ = now_ + (next - now_);  // SimGrid's clock moves by the delay to its next event
       // SimGrid's order: the model's events at this instant (latency ends, transfer ends, each
       // within the timing precision), then the timers.
       std::vector<NodeId>& ended = ended_;
@@ -221,10 +222,11 @@ private:
           flows.push_back(child);
           value_[child] = 0.0;
         }
-        link.flows.push_back(child);
         const double share = route_element(edge, id).weight / edge.penalty;
         link.usage = link.fatpipe ? std::max(link.usage, share) : link.usage + share;
       }
+      // Its flows in the order of its active elements (each made active at the front): oldest first.
+      link.flows.assign(enabled_[id].begin(), enabled_[id].end());
     }
     light.erase(std::remove_if(light.begin(), light.end(),
                                [&](LinkId id) {
@@ -233,6 +235,8 @@ private:
                                  return !link.light;
                                }),
                 light.end());
+    for (std::size_t i = 0; i < light.size(); ++i)
+      link_states_[light[i]].light_index = i;
     // The links' levels in a heap (smallest first); an entry is current while its link's version
     // is the entry's: a link whose level changes gets a new entry.
     std::vector<LevelEntry>& heap = heap_;
@@ -262,6 +266,9 @@ private:
           saturated.push_back(heap.front().link);
         pop();
       }
+      // In the table's order, as SimGrid scans it for the smallest level.
+      std::sort(saturated.begin(), saturated.end(),
+                [&](LinkId a, LinkId b) { return link_states_[a].light_index < link_states_[b].light_index; });
       ++round_;
       touched.clear();
       for (LinkId id : saturated)
@@ -307,12 +314,12 @@ private:
                 link.usage = std::max(link.usage, 1.0 / edges_[other].penalty);
           }
           if (!(link.usage > kMaxMinPrecision) || !(link.remaining > link.bandwidth * kMaxMinPrecision))
-            link.light = false;
+            leave_table(element.link);
         }
       }
       if (!fixed_any)  // cannot happen with positive figures; never loop for ever
         for (LinkId id : saturated)
-          link_states_[id].light = false;
+          leave_table(id);
       for (LinkId id : touched) {  // new levels, or out of the heap
         LinkState& link = link_states_[id];
         ++link.version;
@@ -331,7 +338,7 @@ private:
     for (NodeId child : flows) {
       Edge& edge = edges_[child];
       const double rate = value_[child];
-      edge.remaining -= edge.rate * (now_ - edge.last_update);
+      use_up(edge.remaining, edge.rate * (now_ - edge.last_update), kMaxMinPrecision * kTimingPrecision);
       edge.last_update = now_;
       edge.rate = rate;
       edge.finish = rate > 0.0 ? now_ + std::max(edge.remaining, 0.0) / rate : kInfinity;
@@ -381,6 +388,20 @@ private:
       }
       visited_[child] = visit_round_;
     }
+  }
+
+  // A saturated link leaves the table: the last one takes its place (lmm's cnst_light_tab).
+  void leave_table(LinkId id)
+  {
+    LinkState& link = link_states_[id];
+    if (!link.light)
+      return;
+    link.light = false;
+    std::vector<LinkId>& table = light_;
+    const LinkId last = table.back();
+    table[link.light_index] = last;
+    link_states_[last].light_index = link.light_index;
+    table.pop_back();
   }
 
   void mark_touched(LinkId id)

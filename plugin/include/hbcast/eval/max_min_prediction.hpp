@@ -39,8 +39,11 @@ bool max_min_applies(std::size_t hosts, std::size_t slices);
 /// crossing it twice counts twice), a FATPIPE link bounds the level of its flows, and each flow
 /// is bounded by its route's bottleneck bandwidth; the solver's precision rules (maxmin 1e-5,
 /// timing 1e-9) are SimGrid's. Event-driven: rates are solved again at every transfer start,
-/// latency end and transfer end. Throws std::invalid_argument for a route the platform does not
-/// have, std::runtime_error if no flow can progress.
+/// latency end and transfer end, as SimGrid 3.32 solves them: only the links of its modified set
+/// (selective update, which can leave a link over-subscribed until its next solve), with its
+/// operations in its order, so that the replay's rounding is the prediction's. Throws
+/// std::invalid_argument for a route the platform does not have, std::runtime_error if no flow
+/// can progress.
 MaxMinPrediction predict_max_min(const BroadcastTree& tree, const CostModel& overheads, const LinkRouteModel& links,
                                  double slice_bytes, std::size_t slices, PortModel port);
 
