@@ -1,5 +1,5 @@
 // The max-min fluid model on instances solved by hand (the replay's agreement on random routed
-// platforms is plugin/tests/max_min_replay_test.cpp).
+// platforms is plugin/tests/link_pipeline_replay_test.cpp).
 #include <hbcast/eval/max_min_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/model/link_cost_model.hpp>
