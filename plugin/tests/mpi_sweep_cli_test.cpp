@@ -8,10 +8,22 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <csignal>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <spawn.h>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
+
+extern char** environ;
 
 using namespace hbcast::test_support;
 
@@ -44,6 +56,73 @@ std::map<std::string, nlohmann::json> atomic_rows_by_scheduler(const std::vector
   return by_scheduler;
 }
 
+
+// The running processes (not zombies) whose command line names `marker`: smpirun and SMPI's
+// simulator name the platform file they were given.
+std::vector<pid_t> processes_naming(const std::string& marker)
+{
+  std::vector<pid_t> found;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr)
+    return found;
+  while (const dirent* entry = readdir(proc)) {
+    const std::string name = entry->d_name;
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    std::ifstream cmdline_file("/proc/" + name + "/cmdline");
+    const std::string cmdline((std::istreambuf_iterator<char>(cmdline_file)), std::istreambuf_iterator<char>());
+    std::ifstream stat_file("/proc/" + name + "/stat");
+    const std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+    const auto comm_end = stat.rfind(')');
+    const bool zombie = comm_end != std::string::npos && comm_end + 2 < stat.size() && stat[comm_end + 2] == 'Z';
+    if (!zombie && cmdline.find(marker) != std::string::npos)
+      found.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  closedir(proc);
+  return found;
+}
+
+// `hbcast ARGUMENTS` started in the background, its output thrown away.
+pid_t start_hbcast(const std::vector<std::string>& arguments)
+{
+  std::vector<std::string> copies = {hbcast_executable()};
+  copies.insert(copies.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (auto& argument : copies)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return error == 0 ? pid : -1;
+}
+
+// A sweep of one point, SMPI's NTSL broadcast of 64 MiB on the 16 hosts of hetero_star.xml (about
+// 2 CPU-minutes in SMPI), its platform copied under `dir` so that smpirun's command line names it.
+std::string long_smpi_scenario(const TemporaryDirectory& dir, const std::string& extra)
+{
+  dir.write("p.xml", read_file(kStar));
+  return dir.write("s.yaml", "name: long\nplatform:\n  file: p.xml\nschedulers: [flat]\nsizes: [64MiB]\n"
+                             "mpi_baselines: [NTSL]\n" + extra);
+}
+
+// Waits up to `seconds` (0: only looks) for `pid` to exit; its exit status, or -1 if it has not.
+int wait_for_exit(pid_t pid, int seconds)
+{
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  for (;;) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (std::chrono::steady_clock::now() >= give_up)
+      return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
 }  // namespace
 
 TEST(MpiSweep, BaselineRowsBesideTheSchedulers)
@@ -146,4 +225,61 @@ TEST(MpiSweep, BadValuesAreOneLineErrors)
   expect_one_line_error(run_hbcast({"sweep", multicast}), "member_fraction' must include 0");
   const auto empty = dir.write("empty.yaml", scenario_text("[]"));
   expect_one_line_error(run_hbcast({"sweep", empty}), "mpi_baselines");
+}
+
+// A point that times out while smpirun runs ends smpirun and SMPI's simulator with its worker:
+// smpirun runs in a process group of its own, which killing the worker's group missed (they ran
+// on for minutes). The limit leaves smpirun time to start; the SMPI run takes far longer.
+TEST(MpiSweep, ATimedOutBaselineLeavesNoSmpirunRunning)
+{
+  TemporaryDirectory dir;
+  const int limit = scaled_seconds(10);
+  const auto scenario = long_smpi_scenario(dir, "timeout: " + std::to_string(limit) + "\n");
+  const auto marker = dir.path() + "/p.xml";
+  const auto output = dir.path() + "/rows.jsonl";
+  const pid_t hbcast = start_hbcast({"sweep", scenario, "--format", "jsonl", "-o", output});
+  ASSERT_GT(hbcast, 0);
+  bool smpirun_seen = false;
+  int status = -1;
+  for (const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(limit + scaled_seconds(120));
+       status < 0 && std::chrono::steady_clock::now() < give_up;) {
+    smpirun_seen = smpirun_seen || !processes_naming(marker).empty();
+    status = wait_for_exit(hbcast, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (status < 0) {
+    kill(hbcast, SIGKILL);
+    waitpid(hbcast, nullptr, 0);
+    FAIL() << "hbcast sweep did not end within its limit";
+  }
+  EXPECT_TRUE(smpirun_seen) << "smpirun never ran: the test shows nothing";
+  EXPECT_EQ(status, 1);
+  const auto by_scheduler = atomic_rows_by_scheduler(rows_of(output));
+  EXPECT_EQ(by_scheduler.at("mpi:NTSL").at("status"), "timeout");
+  EXPECT_EQ(by_scheduler.at("flat").at("status"), "ok");
+  EXPECT_TRUE(processes_naming(marker).empty()) << "smpirun or its simulator outlived the sweep";
+}
+
+// Ctrl-C during a baseline's SMPI run ends smpirun and its simulator with the sweep.
+TEST(MpiSweep, AnInterruptedBaselineLeavesNoSmpirunRunning)
+{
+  TemporaryDirectory dir;
+  const auto scenario = long_smpi_scenario(dir, "");
+  const auto marker = dir.path() + "/p.xml";
+  const pid_t hbcast = start_hbcast({"sweep", scenario, "--format", "jsonl", "-o", dir.path() + "/rows.jsonl"});
+  ASSERT_GT(hbcast, 0);
+  bool smpirun_seen = false;
+  for (const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(scaled_seconds(120));
+       !smpirun_seen && std::chrono::steady_clock::now() < give_up;
+       std::this_thread::sleep_for(std::chrono::milliseconds(20)))
+    smpirun_seen = !processes_naming(marker).empty();
+  kill(hbcast, SIGINT);
+  const int status = wait_for_exit(hbcast, scaled_seconds(60));
+  if (status < 0) {
+    kill(hbcast, SIGKILL);
+    waitpid(hbcast, nullptr, 0);
+  }
+  ASSERT_TRUE(smpirun_seen) << "smpirun never started";
+  EXPECT_EQ(status, 130) << "hbcast did not end on SIGINT as interrupted";
+  EXPECT_TRUE(processes_naming(marker).empty()) << "smpirun or its simulator outlived the sweep";
 }

@@ -1,5 +1,7 @@
 #include <hbcast/simulation/interruption.hpp>
 
+#include <hbcast/util/process_tree.hpp>
+
 #include <csignal>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -70,11 +72,7 @@ void detach_child_signals()
 
 void kill_child_group(int pid)
 {
-  setpgid(pid, pid);  // in case the child has not run detach_child_signals() yet
-  kill(-pid, SIGKILL);
-  kill(pid, SIGKILL);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  end_process_tree(pid);
 }
 
 }  // namespace hbcast::cli

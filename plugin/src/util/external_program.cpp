@@ -1,5 +1,7 @@
 #include <hbcast/util/external_program.hpp>
 
+#include <hbcast/util/process_tree.hpp>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -71,21 +73,6 @@ std::optional<int> wait_for(pid_t child, const std::function<bool()>& stop)
   }
 }
 
-// Ends the child's process group: SIGTERM lets it clean up (smpirun removes its temporary files),
-// SIGKILL a second later if it has not gone.
-void end_group(pid_t child)
-{
-  kill(-child, SIGTERM);
-  int status = 0;
-  for (int k = 0; k < 100; ++k) {
-    if (waitpid(child, &status, WNOHANG) == child)
-      break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  kill(-child, SIGKILL);
-  waitpid(child, &status, 0);
-}
-
 }  // namespace
 
 ProgramResult run_program(const std::vector<std::string>& arguments, const std::string& input,
@@ -105,7 +92,7 @@ ProgramResult run_program(const std::vector<std::string>& arguments, const std::
   argv.push_back(nullptr);
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
-  if (stop) {  // a group of its own, which end_group can end whole; else the caller's, ended with it
+  if (stop) {  // a group of its own, out of reach of the terminal's Ctrl-C, which `stop` handles
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&attributes, 0);
   }
@@ -119,7 +106,7 @@ ProgramResult run_program(const std::vector<std::string>& arguments, const std::
     throw std::runtime_error("cannot run " + arguments.front() + ": " + std::strerror(spawn_error));
   const std::optional<int> waited = wait_for(child, stop);
   if (!waited) {
-    end_group(child);
+    end_process_tree(child);  // smpirun and the simulator it started
     throw ProgramStopped(arguments.front() + " was stopped");
   }
   const int status = *waited;

@@ -23,10 +23,11 @@ std::string signal_name(int signal);
 /// Throws Interrupted when a signal is pending; `what` says what was stopped.
 void throw_if_interrupted(const std::string& what);
 
-/// In a freshly forked child: default signal dispositions, its own process group (so that the
-/// parent kills it and anything it starts with one kill), and death with its parent.
+/// In a freshly forked child: default signal dispositions, its own process group (out of reach
+/// of the terminal's Ctrl-C, which the parent handles), and death with its parent.
 void detach_child_signals();
-/// Kills a child started with detach_child_signals() and all it started, and reaps it.
+/// Kills a child started with detach_child_signals() and every process descended from it, in
+/// whatever process group (smpirun starts its own: end_process_tree), and reaps it.
 void kill_child_group(int pid);
 
 }  // namespace hbcast::cli
