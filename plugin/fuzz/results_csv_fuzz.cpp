@@ -1,6 +1,6 @@
 // Results CSV (`sweep`, `simulate --format csv`), as `plot`, `sweep --resume` and `merge` read it;
 // see results_file_fuzz.hpp. Round trip: the cells written with csv_field, as hbcast writes every
-// CSV cell (a line break in a cell becomes a space), read back as the same cells.
+// CSV cell (a line break, LF or CR, in a cell becomes a space), read back as the same cells.
 
 #include "results_file_fuzz.hpp"
 
@@ -35,16 +35,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const auto table = hbcast::cli::ResultsTable::parse(text, path);
-    // csv_field keeps every record on one line: line breaks inside cells become spaces.
+    // csv_field keeps every record on one line: line breaks (LF, CR) inside cells become spaces.
     const auto again = hbcast::cli::ResultsTable::parse(written_back(table), path);
     const auto flattened = hbcast::cli::ResultsTable::parse(written_back(again), path);
     hbcast::fuzz::check_same_table(again, flattened, "as CSV");
     bool multiline = false;
     for (std::size_t row = 0; row < table.row_count() && !multiline; ++row)
       for (std::size_t column = 0; column < table.columns().size() && !multiline; ++column)
-        multiline = table.cell(row, column).find('\n') != std::string::npos;
+        multiline = table.cell(row, column).find_first_of("\r\n") != std::string::npos;
     for (const auto& column : table.columns())
-      multiline = multiline || column.find('\n') != std::string::npos;
+      multiline = multiline || column.find_first_of("\r\n") != std::string::npos;
     if (!multiline)
       hbcast::fuzz::check_same_table(table, again, "as CSV");
   } catch (const std::invalid_argument& error) {

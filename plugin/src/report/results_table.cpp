@@ -266,11 +266,11 @@ std::string ResultsTable::describe_row(std::size_t row) const
 
 std::string csv_field(const std::string& text)
 {
-  if (text.find_first_of(",\"\n") == std::string::npos)
+  if (text.find_first_of(",\"\n\r") == std::string::npos)
     return text;
   std::string quoted = "\"";
   for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' || c == '\r' ? ' ' : c);
   return quoted + "\"";
 }
 

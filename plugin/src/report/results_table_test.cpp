@@ -134,3 +134,14 @@ TEST(ResultsTable, FilteredKeepsRowsMatchingEveryCondition)
   }
   EXPECT_THROW(table.filtered({{"size", "1"}}), std::invalid_argument);
 }
+
+// A cell holding a line break, LF or CR, is written quoted on one line: a CR at its end would
+// otherwise read back as part of a CRLF line end, and the cell would lose it.
+TEST(ResultsTable, CsvFieldWritesLineBreaksAsSpaces)
+{
+  EXPECT_EQ(hbcast::cli::csv_field("plain"), "plain");
+  EXPECT_EQ(hbcast::cli::csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(hbcast::cli::csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(hbcast::cli::csv_field("two\nlines"), "\"two lines\"");
+  EXPECT_EQ(hbcast::cli::csv_field("ends in CR\r"), "\"ends in CR \"");
+}

@@ -46,8 +46,9 @@ private:
 };
 
 /// One field as hbcast writes its CSV results (simulate --format csv, sweep): as is, or quoted
-/// with inner quotes doubled when it holds a comma, a quote or a line break. A line break becomes
-/// a space, so every record stays on one line (sweep results are resumed line by line).
+/// with inner quotes doubled when it holds a comma, a quote or a line break. A line break (LF or
+/// CR) becomes a space, so every record stays on one line (sweep results are resumed line by line)
+/// and a cell never ends in a CR, which a reader would take for a CRLF line end.
 std::string csv_field(const std::string& text);
 
 }  // namespace hbcast::cli
