@@ -75,7 +75,8 @@ std::pair<double, NodeId> port_period(const BroadcastTree& tree, const CostModel
 }  // namespace
 
 LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
-                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min)
+                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min,
+                                  bool any_size)
 {
   if (slices == 0)
     throw std::invalid_argument("a broadcast needs at least one slice");
@@ -114,7 +115,7 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
   }
   prediction.contention = analyze_contention(transfers, links);
   prediction.exact = prediction.contention.links.empty();
-  if (!prediction.exact && use_max_min && max_min_applies(tree.size(), slices)) {
+  if (!prediction.exact && use_max_min && (any_size || max_min_applies(tree.size(), slices))) {
     MaxMinPrediction shared = predict_max_min(tree, costs, links, slice_bytes, slices, port);
     prediction.makespan = shared.makespan;
     prediction.completion_time = std::move(shared.completion_time);
@@ -122,11 +123,32 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
     prediction.max_min = true;
     return prediction;
   }
-  prediction.makespan = prediction.exact
-                            ? ports_makespan
-                            : std::max(ports_makespan, prediction.startup + static_cast<double>(slices - 1) *
-                                                                                 prediction.period);
+  prediction.makespan =
+      prediction.exact
+          ? ports_makespan
+          : std::max({ports_makespan, prediction.startup + static_cast<double>(slices - 1) * prediction.period,
+                      link_lower_bound(tree, costs, links, slice_bytes * static_cast<double>(slices))});
   return prediction;
+}
+
+double link_lower_bound(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
+                        double message_bytes)
+{
+  double bound = link_period(tree, links, message_bytes);
+  // The first byte reaches a node after the latencies on its tree path at the earliest (parents
+  // before children, breadth-first from the root); its edge then carries the whole message, one
+  // slice at a time, at its route's bottleneck rate at most.
+  std::vector<double> reached(tree.size(), 0.0);
+  std::vector<NodeId> queue{tree.root()};
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const NodeId u = queue[next];
+    for (NodeId child : tree.children(u)) {
+      reached[child] = reached[u] + costs.latency(u, child);
+      bound = std::max(bound, reached[child] + message_bytes * costs.inverse_bandwidth(u, child));
+      queue.push_back(child);
+    }
+  }
+  return bound;
 }
 
 }  // namespace hbcast

@@ -1,5 +1,6 @@
 #include <hbcast/sched/link_aware_seeds.hpp>
 
+#include <hbcast/eval/link_prediction.hpp>
 #include <hbcast/eval/max_min_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/grid/grid_heuristic_registry.hpp>
@@ -24,6 +25,13 @@ thread_local int contending_seeds_off = 0;
 WithoutContendingSeeds::WithoutContendingSeeds() { ++contending_seeds_off; }
 WithoutContendingSeeds::~WithoutContendingSeeds() { --contending_seeds_off; }
 
+double contending_lower_bound(const BroadcastTree& shape, const CostModel& costs, const LinkRouteModel& links,
+                              double slice_bytes, std::size_t slices, PortModel port)
+{
+  return std::max(evaluate_pipelined(shape, costs, slice_bytes, slices, port).makespan,
+                  link_lower_bound(shape, costs, links, slice_bytes * static_cast<double>(slices)));
+}
+
 ScheduleResult with_link_timed_seeds(ScheduleResult own, const BroadcastInstance& instance, NodeId root,
                                      const std::string& who)
 {
@@ -39,7 +47,7 @@ ScheduleResult with_link_timed_seeds(ScheduleResult own, const BroadcastInstance
   if (ecef != grid.end())
     seeds.emplace_back([&] { return schedule_on_grid(instance, root, *ecef); });
   double best = link_timed_makespan(own.tree, instance, who);
-  const bool contend = contending_seeds_off == 0 && max_min_applies(instance.size(), instance.slices());
+  const bool contend = contending_seeds_off == 0;
   const auto links = instance.links(who);
   const auto costs = link_aware_costs(instance, who);
   for (const auto& seed : seeds) {
@@ -52,14 +60,13 @@ ScheduleResult with_link_timed_seeds(ScheduleResult own, const BroadcastInstance
         own = link_aware_result(std::move(timed), instance, who);
       }
       // Left to contend, its transfers share the links at partial rates (max-min). Sharing only
-      // slows a transfer, so the ports' recurrence bounds it from below: no fluid run when that
-      // bound cannot win.
+      // slows a transfer, so the ports' recurrence and the links' loads bound it from below: no
+      // fluid run when that bound cannot win. The seeds left are few, so the fluid model runs on
+      // them whatever their size.
       if (!contend)
         continue;
-      const double bound = evaluate_pipelined(shape, *costs, instance.transfer_bytes(), instance.slices(),
-                                              instance.port())
-                               .makespan;
-      if (bound >= best)
+      if (contending_lower_bound(shape, *costs, *links, instance.transfer_bytes(), instance.slices(),
+                                 instance.port()) >= best)
         continue;
       const double shared =
           predict_max_min(shape, *costs, *links, instance.transfer_bytes(), instance.slices(), instance.port()).makespan;

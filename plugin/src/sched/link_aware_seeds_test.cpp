@@ -4,6 +4,7 @@
 #include <hbcast/eval/max_min_prediction.hpp>
 
 #include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/link_aware/link_aware_schedule.hpp>
 #include <hbcast/model/link_cost_model.hpp>
 #include <hbcast/model/platform_graph.hpp>
@@ -50,6 +51,55 @@ TEST(LinkAwareSeeds, ABinomialSeedReplacesASlowerTree)
   const auto prediction = predict_with_links(chosen.tree, LinkCostModel(links), *links, 100.0, 1, PortModel::one_port);
   EXPECT_TRUE(prediction.exact);
   EXPECT_DOUBLE_EQ(prediction.makespan, 3.0);
+}
+
+// 4 hosts behind a SHARED backbone of one host link's bandwidth (100 B/s, no latency), 100 B, one
+// slice, one-port. The binomial seed placed in the link timeline: 0->1 in [0, 1], then 0->2 in
+// [1, 2] and 1->3 in [2, 3] (the backbone carries one at a time): 3 s. Left to contend, its second
+// round shares the backbone, 50 B/s each, and ends at 3 s too. Its lower bound is the backbone's 3
+// crossings x 100 B / 100 B/s = 3 s (its ports alone: 2 s), no less than the placed tree's 3 s:
+// the contending form cannot win and needs no fluid run.
+TEST(LinkAwareSeeds, LowerBoundPrunesAContendingSeed)
+{
+  const auto links = test_support::four_latency_free_hosts(100.0);
+  const LinkCostModel costs(links);
+  BroadcastInstance instance(std::make_shared<LinkCostModel>(links), numbered_host_names(4), 100.0);
+  instance.set_links(links);
+  const BroadcastTree binomial = schedule_binomial(instance, 0).tree;
+  EXPECT_DOUBLE_EQ(evaluate_pipelined(binomial, costs, 100.0, 1, PortModel::one_port).makespan, 2.0);
+  const double bound = contending_lower_bound(binomial, costs, *links, 100.0, 1, PortModel::one_port);
+  EXPECT_DOUBLE_EQ(bound, 3.0);
+  EXPECT_DOUBLE_EQ(link_timed_makespan(link_timed(binomial, instance, 0, "test"), instance, "test"), 3.0);
+  EXPECT_DOUBLE_EQ(predict_max_min(binomial, costs, *links, 100.0, 1, PortModel::one_port).makespan, 3.0);
+  // Twice the backbone: the second round runs at 100 B/s each, 2 s; the bound falls to the ports'.
+  const auto wide = test_support::four_latency_free_hosts(200.0);
+  EXPECT_DOUBLE_EQ(contending_lower_bound(binomial, LinkCostModel(wide), *wide, 100.0, 1, PortModel::one_port), 2.0);
+}
+
+// Property: on random multi-cluster platforms, every seed's contending lower bound is at most its
+// max-min prediction (so pruning by it never drops a seed that would win), for K from 1 to 24.
+TEST(LinkAwareSeeds, ContendingLowerBoundNeverAboveTheMaxMinPrediction)
+{
+  for (std::uint64_t seed = 101; seed <= 130; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto links = test_support::random_linked_clusters(random);
+    const std::size_t n = links->host_count();
+    if (n < 3)
+      continue;
+    const PortModel port = seed % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
+    BroadcastInstance instance(std::make_shared<LinkCostModel>(links), numbered_host_names(n), 1e5, port);
+    instance.set_links(links);
+    const NodeId root = random() % n;
+    const LinkCostModel costs(links);
+    for (const auto& shape :
+         {schedule_flat(instance, root).tree, schedule_binomial(instance, root).tree, schedule_fnf(instance, root).tree})
+      for (std::size_t slices : {1, 2, 5, 24}) {
+        const double slice_bytes = 1e6 / static_cast<double>(slices);
+        EXPECT_LE(contending_lower_bound(shape, costs, *links, slice_bytes, slices, port),
+                  predict_max_min(shape, costs, *links, slice_bytes, slices, port).makespan * (1 + 1e-12))
+            << "seed " << seed << " K " << slices;
+      }
+  }
 }
 
 // Property: on random multi-cluster platforms, atomic and pipelined, both port models, link-fnf and

@@ -7,6 +7,7 @@
 #include <hbcast/model/scheduler_not_applicable.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -23,6 +24,21 @@ std::vector<const SchedulerInfo*> best_candidate_schedulers()
       schedulers.push_back(&scheduler);
   return schedulers;
 }
+
+namespace {
+
+// Whether two trees send the same slices the same way: children in send order, no send starts.
+bool same_unpaced_tree(const BroadcastTree& x, const BroadcastTree& y)
+{
+  if (x.has_send_starts() || y.has_send_starts() || x.root() != y.root() || x.size() != y.size())
+    return false;
+  for (NodeId node = 0; node < x.size(); ++node)
+    if (x.children(node) != y.children(node))
+      return false;
+  return true;
+}
+
+}  // namespace
 
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
                        const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices,
@@ -78,19 +94,22 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
           }
           return tree->second.tree;
         };
+        // The estimate ranks the slice counts here; the contending finalists are refined below.
         const LinkSliceChoice linked = choose_slice_count_with_links(
             tree_for, with_links->costs, with_links->links, message_bytes, max_slices, candidate.port,
-            candidate.choice.slices);
+            candidate.choice.slices, false);
         candidate.choice.prediction = linked.prediction;
+        candidate.exact = linked.exact;
         if (scheduler.needs_links) {
           candidate.schedule =
               run_scheduler(scheduler, *instance.for_slices(slice_size(message_bytes, linked.slices), linked.slices), root);
           candidate.trees = {candidate.schedule.tree};
-          // Ranked as the others are: the estimate where a link is over-subscribed.
-          candidate.choice.prediction.makespan =
+          // Its tree may be a seed left to contend: then its max-min prediction.
+          const LinkPrediction final_prediction =
               predict_with_links(candidate.schedule.tree, with_links->costs, with_links->links,
-                                 slice_size(message_bytes, linked.slices), linked.slices, candidate.port, false)
-                  .makespan;
+                                 slice_size(message_bytes, linked.slices), linked.slices, candidate.port, true);
+          candidate.choice.prediction.makespan = final_prediction.makespan;
+          candidate.exact = final_prediction.exact;
         }
         candidate.choice.slices = linked.slices;
         candidate.choice.evaluated += linked.evaluated;
@@ -103,14 +122,76 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
       order.emplace_back(s, i);
     }
   std::vector<std::size_t> index(ranking.ranked.size());
-  for (std::size_t k = 0; k < index.size(); ++k)
-    index[k] = k;
   const auto key = [&](std::size_t k) {
     const PlanCandidate& candidate = ranking.ranked[k];
     return std::make_tuple(candidate.choice.prediction.makespan, candidate.trees.size(),
                            candidate.port != PortModel::one_port, candidate.choice.slices, order[k]);
   };
-  std::sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  const auto sort_by_prediction = [&] {
+    for (std::size_t k = 0; k < index.size(); ++k)
+      index[k] = k;
+    std::sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  };
+  // The single trees whose slices over-subscribe a shared link hold an estimate. In the order of
+  // the predictions, the first of them that could still beat the best exact prediction is judged:
+  // dropped below it when its link_lower_bound cannot (at any slice count), else its slice count
+  // refined and ranked by the max-min prediction. Stops when none before the best exact one is left.
+  // A multi-tree plan keeps the prediction of its ports and links' loads, which does not see its
+  // transfers share a link at once: never taken for exact here, never refined.
+  std::vector<char> judged(ranking.ranked.size(), 0);
+  if (with_links)
+    for (std::size_t k = 0; k < ranking.ranked.size(); ++k)
+      if (!ranking.ranked[k].schedule.weighted_trees.empty()) {
+        ranking.ranked[k].exact = false;
+        judged[k] = 1;
+      }
+  while (with_links) {
+    sort_by_prediction();
+    double best_exact = std::numeric_limits<double>::infinity();
+    for (std::size_t k : index)
+      if (ranking.ranked[k].exact) {
+        best_exact = ranking.ranked[k].choice.prediction.makespan;
+        break;
+      }
+    const auto next = std::find_if(index.begin(), index.end(), [&](std::size_t k) {
+      return !ranking.ranked[k].exact && judged[k] == 0;
+    });
+    if (next == index.end() || ranking.ranked[*next].choice.prediction.makespan >= best_exact)
+      break;
+    judged[*next] = 1;
+    PlanCandidate& candidate = ranking.ranked[*next];
+    const BroadcastTree& tree = candidate.schedule.tree;
+    // Many schedulers build the same tree: judged once per tree and port model.
+    const auto same = std::find_if(index.begin(), index.end(), [&](std::size_t k) {
+      const PlanCandidate& other = ranking.ranked[k];
+      return k != *next && judged[k] != 0 && other.port == candidate.port && other.trees.size() == 1 &&
+             same_unpaced_tree(other.schedule.tree, tree);
+    });
+    if (same != index.end()) {
+      const PlanCandidate& other = ranking.ranked[*same];
+      candidate.choice.slices = other.choice.slices;
+      candidate.choice.prediction = other.choice.prediction;
+      candidate.exact = other.exact;
+      continue;
+    }
+    const double bound = link_lower_bound(tree, with_links->costs, with_links->links, message_bytes);
+    if (bound >= best_exact) {
+      candidate.choice.prediction.makespan = std::max(candidate.choice.prediction.makespan, bound);
+      continue;
+    }
+    LinkSliceChoice from;
+    from.slices = candidate.choice.slices;
+    from.prediction = candidate.choice.prediction;
+    from.exact = false;
+    const TreeForSlices same_tree = [&](std::size_t) -> const BroadcastTree& { return tree; };
+    const LinkSliceChoice refined = refine_slice_count_with_max_min(
+        same_tree, with_links->costs, with_links->links, message_bytes, max_slices, candidate.port, from);
+    candidate.choice.slices = refined.slices;
+    candidate.choice.prediction = refined.prediction;
+    candidate.choice.evaluated += refined.evaluated;
+    candidate.exact = refined.exact;
+  }
+  sort_by_prediction();
   std::vector<PlanCandidate> ranked;
   ranked.reserve(index.size());
   for (std::size_t k : index)

@@ -643,6 +643,8 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
     predicted(run);
 
   std::optional<ContentionReport> analysis;
+  // A link-aware scheduler's seed tree left to contend was chosen by its max-min figure, at any size.
+  const bool contending_seed = scheduled.own_model_name == kContendingSeedModel;
   set_activity("analysing the link demands of the %s tree", scheduler_name.c_str());
   if (options.slices == 1) {
     // The pairwise prediction's ready times serve when the tree is the broadcast itself.
@@ -650,15 +652,16 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
                    ? analyze_contention(tree, *costs, options.message_bytes, ready_times, *links)
                    : analyze_contention(timed_transfers(scheduled.tree, *costs, options.message_bytes, port), *links);
     run.link = LinkFigures{run.pairwise.makespan, std::nullopt, analysis->links.empty(), {}};
-    if (!analysis->links.empty() && max_min_applies(scheduled.tree.size(), 1)) {
+    if (!analysis->links.empty() && (contending_seed || max_min_applies(scheduled.tree.size(), 1))) {
       // Over-subscribed: the replay shares the links, and so does the max-min prediction.
       run.link->makespan = predict_max_min(scheduled.tree, *costs, *links, options.message_bytes, 1, port).makespan;
       run.link->exact = true;
     }
   } else {
     // Every slice transfer of the ports' recurrence, on the platform's hosts (a multicast's tree too).
-    LinkPrediction predicted = predict_with_links(scheduled.tree, *costs, *links,
-                                                  slice_size(options.message_bytes, options.slices), options.slices, port);
+    LinkPrediction predicted =
+        predict_with_links(scheduled.tree, *costs, *links, slice_size(options.message_bytes, options.slices),
+                           options.slices, port, true, contending_seed);
     run.link = LinkFigures{predicted.makespan, predicted.period, predicted.exact,
                            bottleneck_name(predicted.bottleneck, platform.host_names())};
     analysis = std::move(predicted.contention);

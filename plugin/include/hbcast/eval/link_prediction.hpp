@@ -24,8 +24,8 @@ struct PeriodBottleneck {
 /// A tree's broadcast of `slices` slices predicted with the platform's links (link_prediction.cpp).
 struct LinkPrediction {
   /// Time at which every node holds every slice. Exact (the replay in exact mode equals it) when
-  /// `exact`; otherwise an estimate that honours every link's capacity: the larger of the ports'
-  /// recurrence and start-up + (K - 1) x period.
+  /// `exact`; otherwise an estimate that honours every link's capacity: the largest of the ports'
+  /// recurrence, start-up + (K - 1) x period and link_lower_bound of the K slices.
   double makespan = 0.0;
   /// Time at which the first slice reaches the last node, each transfer taking its route's
   /// latency + slice / bottleneck bandwidth (the start-up follows the routes).
@@ -64,12 +64,23 @@ struct LinkPrediction {
 /// `costs` must be the pairwise model of `links` (T_uv = route latency + S / bottleneck), with the
 /// multi-port send overheads. Cost: O(n K) for the recurrence, the analysis linear in the n K slice
 /// transfers (their routes looked up once per edge, cached by the model), O(n h) for the link loads.
-/// `use_max_min` false keeps the estimate (a search that ranks many slice counts).
+/// `use_max_min` false keeps the estimate (a search that ranks many slice counts); `any_size` runs
+/// the max-min prediction beyond max_min_applies' limit (a tree chosen for its max-min figure).
 LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
-                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min = true);
+                                  double slice_bytes, std::size_t slices, PortModel port, bool use_max_min = true,
+                                  bool any_size = false);
 
 /// The links' period of `tree` alone (LinkPrediction::link_period and its link), O(n h).
 double link_period(const BroadcastTree& tree, const LinkRouteModel& links, double slice_bytes,
                    PeriodBottleneck* bottleneck = nullptr);
+
+/// A lower bound on the makespan of `tree` broadcasting `message_bytes` at any slice count and
+/// under either port model, from the links alone: every byte crosses each SHARED link once per
+/// tree edge routed through it (max over those links of crossings x message / bandwidth), and the
+/// first byte reaches each node no earlier than the latencies on its tree path, and its edge then
+/// carries the whole message at its bottleneck rate at most. Valid for the replay and the max-min
+/// prediction, where sharing only slows a transfer. O(n h).
+double link_lower_bound(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,
+                        double message_bytes);
 
 }  // namespace hbcast

@@ -23,6 +23,7 @@ struct LinkSliceChoice {
   /// the estimate that honours every link's capacity.
   bool exact = true;
   std::size_t evaluated = 0;  ///< slice counts predicted to find it
+  std::size_t max_min_evaluated = 0;  ///< of which with the max-min prediction (refine_slice_count_with_max_min)
 };
 
 /// The slice count K in [1, max_slices] (and at most the message's whole bytes) that minimises
@@ -31,10 +32,25 @@ struct LinkSliceChoice {
 /// choose_slice_count), then K a quarter, a half and three quarters of an octave on either side of
 /// the best, then one slice at a time while a neighbour is faster (at most 64 steps): about
 /// log2(bound) + 10 predictions, each O(n K) (the ports' recurrence and the contention analysis of
-/// its slice transfers), ranked by the estimate where a link is over-subscribed (no max-min run).
-/// `costs` must be the pairwise model of `links`.
+/// its slice transfers), ranked by the estimate where a link is over-subscribed. With `refine`,
+/// when the count found over-subscribes a link, refine_slice_count_with_max_min then ranks the
+/// counts around it by the max-min prediction. `costs` must be the pairwise model of `links`.
 LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
                                               const LinkRouteModel& links, double message_bytes,
-                                              std::size_t max_slices, PortModel port, std::size_t hint = 1);
+                                              std::size_t max_slices, PortModel port, std::size_t hint = 1,
+                                              bool refine = true);
+
+/// From `from` (a count chosen by the estimate, whose slices over-subscribe a link), the slice
+/// count minimising predict_with_links' makespan with the max-min prediction (exact where
+/// max_min_applies; the estimate beyond): `from` and one slice first, then, as the makespan of a
+/// contending tree is near-convex in K, K is moved an octave at a time while a neighbour is faster
+/// (at most 8 octaves), then by half, a quarter and an eighth of an octave around the best, then
+/// one slice at a time (at most 4 steps). A fluid run costs about the replay of its slices, so the
+/// runs' slice counts add up to at most 8 x max(`from`'s K, the best K so far) + 16 and their
+/// hosts^2 x K to kMaxMinWorkLimit (or the first run's, if larger); a count past either is not
+/// tried. Returns `from` unchanged when its count over-subscribes no link.
+LinkSliceChoice refine_slice_count_with_max_min(const TreeForSlices& tree_for, const CostModel& costs,
+                                                const LinkRouteModel& links, double message_bytes,
+                                                std::size_t max_slices, PortModel port, const LinkSliceChoice& from);
 
 }  // namespace hbcast

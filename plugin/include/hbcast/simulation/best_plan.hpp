@@ -19,6 +19,10 @@ struct PlanCandidate {
   std::vector<BroadcastTree> trees;  ///< the plan's trees (one for a single tree)
   std::vector<double> weights;       ///< their shares of the slices ({1} for a single tree)
   SliceChoice choice;
+  /// Whether choice.prediction is exact: the ports' model (multi-tree plans, no links given), a
+  /// single tree whose slices over-subscribe no shared link, or the max-min prediction of one
+  /// that does; false: the estimate (or its link_lower_bound, when that is larger).
+  bool exact = true;
 };
 
 /// The candidates ranked, and those that could not be built.
