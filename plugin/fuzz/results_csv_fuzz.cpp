@@ -12,6 +12,12 @@ std::string written_back(const hbcast::cli::ResultsTable& table)
 {
   std::string text;
   const auto line = [&text](const std::vector<std::string>& cells) {
+    // A record of one empty cell is written "": an empty line is a blank line, which readers skip.
+    // (hbcast's results have dozens of columns: this only arises in fuzzed tables.)
+    if (cells.size() == 1 && cells[0].empty()) {
+      text += "\"\"\n";
+      return;
+    }
     for (std::size_t k = 0; k < cells.size(); ++k)
       text += (k == 0 ? "" : ",") + hbcast::cli::csv_field(cells[k]);
     text += '\n';
