@@ -49,7 +49,10 @@ status=0
 differs='^engine\.RandomRoutedPlatforms/LinkPipelineReplay\.MaxMinPredictionIsTheReplay/30$'
 ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R "$regex" -E "^cli\.|$differs" "$@" || status=$?
 # Not run sanitized (docs/reliability.md): the 10^5-host replay, whose 10^5 actors are OS threads
-# under thread contexts (over 1,200 created in 5 minutes).
-unsanitizable='^cli\.CliScale\.HundredThousandHostBinomialReplaysWithoutContextOptions$'
+# under thread contexts (over 1,200 created in 5 minutes); link tracing on two cluster backbones,
+# where SimGrid 3.32 reads 16 bytes before a block it allocated (valgrind, on SimGrid alone), which
+# holds ASan's chunk header there: a SEGV inside SimGrid, where the normal build throws.
+unsanitizable='^cli\.(CliScale\.HundredThousandHostBinomialReplaysWithoutContextOptions|'
+unsanitizable+='Tracing\.TwoClusterBackbonesFailOnOneLineNamingTheContainer)$'
 ctest --test-dir "$normal" --output-on-failure -j "$jobs" -R "$regex" -E "^(unit|engine)\.|$unsanitizable" "$@" || status=$?
 exit $status
