@@ -38,7 +38,8 @@ run_one() {
   # Each input runs in this process: 2 GiB of RSS and 10 s per input are findings, not waits.
   "$root/$dir/plugin/fuzz/${name}_fuzz" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "${inputs[@]}" >"$log" 2>&1 || status=$?
-  local runs cov ft
+  local runs cov ft seed
+  seed=$(sed -n 's/^INFO: Seed: *//p' "$log" | head -1)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
@@ -46,19 +47,19 @@ run_one() {
   if [ $status -ne 0 ]; then
     echo "== $name: FAILED (exit $status); libFuzzer's output ends:" >&2
     tail -n 40 "$log" >&2
-    echo "FAIL $name ${runs:-?} ${cov:-?} ${ft:-?}" >"$scratch/$name.result"
+    echo "FAIL $name ${runs:-?} ${cov:-?} ${ft:-?} ${seed:-?}" >"$scratch/$name.result"
     return 1
   fi
-  echo "ok $name ${runs:-?} ${cov:-?} ${ft:-?}" >"$scratch/$name.result"
+  echo "ok $name ${runs:-?} ${cov:-?} ${ft:-?} ${seed:-?}" >"$scratch/$name.result"
 }
 export -f run_one
 export root dir seconds scratch
 status=0
 printf '%s\n' $chosen | xargs -P "${FUZZ_JOBS:-2}" -I{} bash -c 'run_one {}' || status=$?
-printf '%-16s %8s %12s %8s %8s\n' target result executions "cov" "ft"
+printf '%-18s %8s %12s %8s %8s %11s\n' target result executions "cov" "ft" seed
 for name in $chosen; do
-  read -r result _ runs cov ft < "$scratch/$name.result" || { result=FAIL; runs=?; cov=?; ft=?; }
-  printf '%-16s %8s %12s %8s %8s\n' "$name" "$result" "$runs" "$cov" "$ft"
+  read -r result _ runs cov ft seed < "$scratch/$name.result" || { result=FAIL; runs=?; cov=?; ft=?; seed=?; }
+  printf '%-18s %8s %12s %8s %8s %11s\n' "$name" "$result" "$runs" "$cov" "$ft" "$seed"
 done
 echo "fuzz.sh: $seconds s per target under ASan/UBSan ($(date -u +%Y-%m-%d))"
 [ $status -eq 0 ] || { echo "fuzz.sh: a target failed: its input is in fuzz-findings/" >&2; exit 1; }

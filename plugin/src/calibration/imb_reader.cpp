@@ -127,14 +127,14 @@ MeasurementSet read_imb_output(std::string_view text, const std::string& file_na
         continue;  // IMB ends each row of ranks with "# "
       listing = RankList::none;
       if (section && std::regex_match(line, match, processes)) {
-        section->processes = std::stoul(match[1]);
+        section->processes = rank_count_field(match[1].str(), where, "#processes");
         if (contains(line, "rank order")) {
           listing = RankList::rank_order;
           rank_order.clear();
         }
       } else if (section && std::regex_match(line, match, groups)) {
-        section->group_count = std::stoul(match[1]);
-        section->processes = std::stoul(match[2]);
+        section->group_count = rank_count_field(match[1].str(), where, "the count of groups");
+        section->processes = rank_count_field(match[2].str(), where, "the processes per group");
       } else if (section && std::regex_match(line, match, group_ranks)) {
         std::vector<std::size_t> ranks;
         const std::string rank_list = match[2];  // the fields view it: it must outlive the loop

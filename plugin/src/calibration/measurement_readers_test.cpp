@@ -212,6 +212,12 @@ TEST(OsuOutput, ReadsMultiPairBandwidthOfOnePairAndOfVariedWindows)
             }),
             "few.txt:2: 2 pairs need 4 hosts (rank i sends to rank i + 2); 3 named");
   EXPECT_EQ(error_of([] {
+              read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n"
+                              "# [ pairs: 18446744073709551616 ] [ window size: 64 ]\n# Size  MB/s\n1 5.0\n",
+                              "big.txt");
+            }),
+            "big.txt:2: the count of pairs '18446744073709551616' is not a whole number below 2^64");
+  EXPECT_EQ(error_of([] {
               read_osu_output("# OSU MPI Multiple Bandwidth / Message Rate Test v7.3\n# Size  MB/s\n1 5.0\n",
                               "nopairs.txt");
             }),
@@ -473,6 +479,18 @@ TEST(ImbOutput, RefusesBadData)
             "i.txt:4: has 2 fields, the table's header 4");
   EXPECT_EQ(error_of([] { read_imb_output("# Benchmarking Allreduce\n# #processes = 2\n", "i.txt"); }),
             "i.txt: holds no IMB PingPong or Sendrecv table");
+  // Counts past 2^64, and past the ranks a file may name (each becomes a host name in memory).
+  EXPECT_EQ(error_of([] {
+              read_imb_output("# Benchmarking PingPong\n# #processes = 444444444444444444444444\n", "i.txt");
+            }),
+            "i.txt:2: #processes '444444444444444444444444' is not a whole number below 2^64");
+  EXPECT_EQ(error_of([] { read_imb_output("# Benchmarking PingPong\n# #processes = 1048577\n", "i.txt"); }),
+            "i.txt:2: #processes 1048577 is beyond the 1048576 ranks a measurement file may name");
+  EXPECT_EQ(error_of([] {
+              read_imb_output("# Benchmarking Sendrecv\n# ( 99999999999999999999 groups of 2 processes each )\n",
+                              "i.txt");
+            }),
+            "i.txt:2: the count of groups '99999999999999999999' is not a whole number below 2^64");
 }
 
 // ---------------------------------------------------------------- mpiGraph

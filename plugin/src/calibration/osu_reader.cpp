@@ -119,9 +119,9 @@ MeasurementSet read_osu_output(std::string_view text, const std::string& file_na
     if (line[0] == '#') {
       const std::string_view comment = trim(line.substr(1));
       if (run && run->test == OsuTest::multi_pair && std::regex_match(owned, match, pairs_line)) {
-        run->pairs = std::stoul(match[1]);
+        run->pairs = rank_count_field(match[1].str(), where, "the count of pairs");
         run->varied = match[2] == "varied";
-        run->window = run->varied ? 0.0 : std::stod(match[2]);
+        run->window = run->varied ? 0.0 : number_field(match[2].str(), where, "the window size");
         run->pairs_seen = true;
         if (run->pairs == 0)
           fail_at(where, "osu_mbw_mr with 0 pairs");

@@ -97,4 +97,15 @@ double size_field(std::string_view field, const SourceLine& where)
   return static_cast<double>(*value);
 }
 
+std::size_t rank_count_field(std::string_view field, const SourceLine& where, const std::string& what)
+{
+  const auto value = parse_whole_number(field);
+  if (!value)
+    fail_at(where, what + " '" + std::string(field) + "' is not a whole number below 2^64");
+  if (*value > kMaxRankCount)
+    fail_at(where, what + " " + std::string(field) + " is beyond the " + std::to_string(kMaxRankCount) +
+                       " ranks a measurement file may name");
+  return static_cast<std::size_t>(*value);
+}
+
 }  // namespace hbcast::calibration

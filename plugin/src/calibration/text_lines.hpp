@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/calibration/measurements.hpp>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,10 @@ double number_field(std::string_view field, const SourceLine& where, const std::
 double time_field(std::string_view field, double unit, const SourceLine& where, const std::string& what);
 /// A message size in bytes: a whole number >= 0.
 double size_field(std::string_view field, const SourceLine& where);
+/// The most ranks a measurement file may name: each is a host name held in memory.
+inline constexpr std::size_t kMaxRankCount = std::size_t{1} << 20;
+/// A count of ranks, pairs or groups: a whole number in [0, kMaxRankCount], else a one-line error
+/// naming WHAT.
+std::size_t rank_count_field(std::string_view field, const SourceLine& where, const std::string& what);
 
 }  // namespace hbcast::calibration

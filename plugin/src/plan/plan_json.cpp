@@ -1,6 +1,7 @@
 #include <hbcast/plan/plan_json.hpp>
 
 #include <hbcast/plan/plan_tree.hpp>
+#include <hbcast/util/json_nesting.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -264,6 +265,8 @@ BroadcastPlan plan_from_json(const std::string& text)
 {
   Json json;
   try {
+    if (json_nesting_depth(text) > kMaxJsonNesting)
+      throw PlanError("plan is nested deeper than " + std::to_string(kMaxJsonNesting) + " levels");
     json = Json::parse(text);
   } catch (const Json::exception& error) {  // a syntax error, or a number out of range (1e400)
     std::string what = error.what();
@@ -274,7 +277,12 @@ BroadcastPlan plan_from_json(const std::string& text)
   if (!json.is_object() || !json.contains("format") || json.at("format") != "hbcast-plan")
     throw PlanError("not an hbcast plan (no \"format\": \"hbcast-plan\")");
   BroadcastPlan plan;
-  plan.version = field<int>(json, "version", "plan");
+  // Checked as a double before the cast: a version beyond int's range would convert with undefined behaviour.
+  const double version = whole_number(json, "version", "plan");
+  if (version < 1.0 || version > BroadcastPlan::kVersion)
+    throw PlanError("plan version " + json.at("version").dump() + " is not supported (this reads versions 1 to " +
+                    std::to_string(BroadcastPlan::kVersion) + ")");
+  plan.version = static_cast<int>(version);
   plan.scheduler = optional_string(json, "scheduler");
   plan.platform = optional_string(json, "platform");
   plan.hosts = field<std::vector<std::string>>(json, "hosts", "plan");

@@ -186,6 +186,15 @@ TEST(PlanJson, RefusesBadPlansNamingTheProblem)
   auto text = valid_plan_with(R"([{"weight": 1, "edges": []}])");
   expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 3"),
                     "plan version 3 is not supported");
+  // Beyond int (and beyond 2^64, read as a double): refused before any conversion.
+  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 122222222222222222222222222222"),
+                    "plan version 1.2222222222222222e+29 is not supported");
+  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 4294967297"),
+                    "plan version 4294967297 is not supported");
+  expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 1.5"),
+                    "\"version\" must be a whole number, not 1.5");
+  expect_plan_error(std::string(text).replace(text.find("\"hbcast-plan\""), 13, std::string(100, '[') + std::string(100, ']')),
+                    "plan is nested deeper than 64 levels");
   expect_plan_error(std::string(text).replace(text.find("one-port"), 8, "two-port"), "\"port\" must be");
   expect_plan_error(std::string(text).replace(text.find("\"slices\": 2"), 11, "\"slices\": 0"),
                     "\"slices\" must be at least 1");

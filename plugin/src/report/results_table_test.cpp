@@ -118,6 +118,20 @@ TEST(ResultsTable, ReadsJsonLinesWithColumnsInFirstAppearanceOrder)
   EXPECT_THROW(ResultsTable::parse_json_lines("\n", "r.jsonl"), std::invalid_argument);
 }
 
+// A cell nested 10^5 deep would overflow the stack when its text is written: refused on its line.
+TEST(ResultsTable, RefusesJsonNestedBeyondItsLimit)
+{
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  try {
+    ResultsTable::parse_json_lines("{\"point\": 0}\n{\"point\": 1, \"a\": " + deep + "}\n", "r.jsonl");
+    FAIL() << "read a line nested 10^5 deep";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "'r.jsonl' line 2: JSON nested deeper than 64 levels");
+  }
+  const std::string at_limit = std::string(63, '[') + std::string(63, ']');
+  EXPECT_EQ(ResultsTable::parse_json_lines("{\"a\": " + at_limit + "}\n", "r.jsonl").row_count(), 1u);
+}
+
 TEST(ResultsTable, FilteredKeepsRowsMatchingEveryCondition)
 {
   auto table = ResultsTable::parse("s,n,m\nflat,8,1\nfnf,8,2\nfnf,16,3\n", "r.csv");

@@ -1,6 +1,7 @@
 #include <hbcast/sweep/results_check.hpp>
 
 #include <hbcast/report/results_table.hpp>
+#include <hbcast/util/json_nesting.hpp>
 
 #include <fmt/format.h>
 
@@ -17,6 +18,9 @@ Values values_of(const std::string& line, const RowFormat& format, const std::st
 {
   Values values;
   if (format.name() == "jsonl") {
+    if (json_nesting_depth(line) > kMaxJsonNesting)  // dump() below recurses
+      throw std::invalid_argument("malformed result line: JSON nested deeper than " +
+                                  std::to_string(kMaxJsonNesting) + " levels");
     const auto row = nlohmann::json::parse(line);
     for (const auto& [key, value] : row.items())
       values[key] = value.is_string() ? value.get<std::string>() : value.dump();

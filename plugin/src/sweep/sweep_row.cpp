@@ -1,6 +1,7 @@
 #include <hbcast/sweep/sweep_row.hpp>
 
 #include <hbcast/report/results_table.hpp>
+#include <hbcast/util/json_nesting.hpp>
 #include <hbcast/util/number_parsing.hpp>
 
 #include <fmt/format.h>
@@ -275,6 +276,8 @@ std::size_t RowFormat::point_of(const std::string& line) const
   try {
     if (name_ == "jsonl") {
       // A whole number that fits: beyond 2^64 - 1 nlohmann reads a double, whose conversion is undefined.
+      if (json_nesting_depth(line) > kMaxJsonNesting)
+        throw std::invalid_argument("");
       const auto point = nlohmann::json::parse(line).at("point");
       if (!point.is_number_unsigned())
         throw std::invalid_argument("");
