@@ -2,6 +2,7 @@
 
 #include <hbcast/plan/plan_tree.hpp>
 #include <hbcast/util/json_nesting.hpp>
+#include <hbcast/util/one_line_text.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,9 @@
 #include <sstream>
 
 namespace hbcast {
+
+PlanError::PlanError(const std::string& what) : std::runtime_error(one_line_text(what)) {}
+
 namespace {
 
 using Json = nlohmann::json;

@@ -195,6 +195,9 @@ TEST(PlanJson, RefusesBadPlansNamingTheProblem)
                     "\"version\" must be a whole number, not 1.5");
   expect_plan_error(std::string(text).replace(text.find("\"hbcast-plan\""), 13, std::string(100, '[') + std::string(100, ']')),
                     "plan is nested deeper than 64 levels");
+  // A host name holding a line break is quoted escaped: the message stays on one line.
+  expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "node\nx"}]}])"),
+                    "plan tree 0, edge 0: host 'node\\nx' is not in \"hosts\"");
   expect_plan_error(std::string(text).replace(text.find("one-port"), 8, "two-port"), "\"port\" must be");
   expect_plan_error(std::string(text).replace(text.find("\"slices\": 2"), 11, "\"slices\": 0"),
                     "\"slices\" must be at least 1");

@@ -6,10 +6,11 @@
 
 namespace hbcast {
 
-/// A plan file that cannot be read or is not a valid plan; the message says what and where.
+/// A plan file that cannot be read or is not a valid plan; the message says what and where, on one
+/// line: the host names and paths it quotes have their control characters escaped.
 class PlanError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit PlanError(const std::string& what);
 };
 
 /// The plan as JSON text (docs/deployment.md, "Plans"), ending with a newline.
