@@ -121,3 +121,42 @@ TEST(PlatformGenerators, LinkLevelFamiliesWriteTheirTopologies)
             "fat-tree platform: link bandwidth must be > 0 and latency >= 0");
   EXPECT_EQ(error_of("dragonfly", {{"chassis", "0"}}), "dragonfly platform: 'chassis' must be at least 1");
 }
+
+// check_platform_parameters refuses what generate_platform_xml refuses, with the same message, and
+// accepts the rest, for every generator.
+TEST(PlatformGenerators, CheckingParametersRefusesWhatGeneratingRefuses)
+{
+  const auto check_error = [](const std::string& generator, const std::map<std::string, std::string>& parameters) {
+    try {
+      check_platform_parameters(generator, parameters);
+    } catch (const std::invalid_argument& error) {
+      return std::string(error.what());
+    }
+    return std::string("(accepted)");
+  };
+  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> cases = {
+      {"random", {}},
+      {"random", {{"nodes", "1"}}},
+      {"random", {{"density", "1.5"}}},
+      {"random", {{"nodes", "100000"}, {"density", "0.2"}}},
+      {"star", {{"bw-min", "2e9"}, {"bw-max", "1e9"}}},
+      {"star", {{"nodes", "7"}}},
+      {"tiers", {{"preset", "65"}}},
+      {"tiers", {{"preset", "31"}}},
+      {"sender-only", {{"nodes", "1"}}},
+      {"sender-only", {{"nodes", "9"}}},
+      {"multisite", {{"sites", "0"}}},
+      {"clusters", {}},
+      {"backbone", {{"clusters", "0"}}},
+      {"fat-tree", {{"spines", "0"}}},
+      {"dragonfly", {}},
+      {"nosuch", {}},
+  };
+  std::size_t refused = 0;
+  for (const auto& [generator, parameters] : cases) {
+    const std::string generated = error_of(generator, parameters);
+    EXPECT_EQ(check_error(generator, parameters), generated) << generator;
+    refused += generated != "(accepted)";
+  }
+  EXPECT_GE(refused, 8u);  // the cases above refuse at least 8 times: the comparison is not all "(accepted)"
+}

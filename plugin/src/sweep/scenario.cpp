@@ -166,7 +166,7 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
   // keys' first values, for the constraints between keys.
   const auto probe_fails = [&](const std::map<std::string, std::string>& probe) -> std::optional<std::string> {
     try {
-      generate_platform_xml(scenario.platform.generator, probe, 0);
+      check_platform_parameters(scenario.platform.generator, probe);
       return std::nullopt;
     } catch (const std::exception& error) {
       return std::string(error.what());
@@ -187,7 +187,7 @@ void read_platform(const ScenarioReader& reader, const YAML::Node& node, Scenari
     }
   if (scenario.platform.parameters.empty())
     try {
-      generate_platform_xml(scenario.platform.generator, {}, 0);
+      check_platform_parameters(scenario.platform.generator, {});
     } catch (const std::exception& error) {
       reader.fail(node["generator"], "generator", error.what());
     }

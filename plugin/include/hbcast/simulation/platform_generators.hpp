@@ -21,8 +21,10 @@ struct PlatformGenerator {
   std::string summary;  ///< one line, in `hbcast generate --help`
   std::string details;  ///< the footer of `hbcast generate NAME --help`
   std::vector<GeneratorParameter> parameters;
-  /// (name, given parameters, seed) -> XML; see generate_platform_xml.
-  std::function<std::string(const std::string&, const std::map<std::string, std::string>&, std::uint64_t)> generate;
+  /// (name, given parameters, seed, XML wanted) -> XML; see generate_platform_xml. Without XML
+  /// wanted, the generator checks the parameters and may return "" before writing the routes.
+  std::function<std::string(const std::string&, const std::map<std::string, std::string>&, std::uint64_t, bool)>
+      generate;
 };
 
 /// Every generator, in the order --help lists them: "random" (Beaumont-Marchal-Robert, section 5.1), "star",
@@ -44,6 +46,10 @@ std::vector<GeneratorParameter> platform_generator_parameters(const std::string&
 /// value that is not a number, or a value the generator rejects.
 std::string generate_platform_xml(const std::string& generator, const std::map<std::string, std::string>& parameters,
                                   std::uint64_t seed);
+
+/// Throws as generate_platform_xml does for parameters it would refuse, without writing the routes
+/// that make a large platform's XML slow (a route per pair of a 2,000-node random graph: seconds).
+void check_platform_parameters(const std::string& generator, const std::map<std::string, std::string>& parameters);
 
 /// Parses a seed: a whole number in [0, 2^64). Throws std::invalid_argument otherwise.
 std::uint64_t parse_generator_seed(const std::string& text);
