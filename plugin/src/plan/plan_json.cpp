@@ -269,8 +269,8 @@ BroadcastPlan plan_from_json(const std::string& text)
 {
   Json json;
   try {
-    if (json_nesting_depth(text) > kMaxJsonNesting)
-      throw PlanError("plan is nested deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+    if (const auto problem = json_nesting_problem(text))
+      throw PlanError("plan: " + *problem);
     json = Json::parse(text);
   } catch (const Json::exception& error) {  // a syntax error, or a number out of range (1e400)
     std::string what = error.what();

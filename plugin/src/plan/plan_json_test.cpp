@@ -194,7 +194,7 @@ TEST(PlanJson, RefusesBadPlansNamingTheProblem)
   expect_plan_error(std::string(text).replace(text.find("\"version\": 1"), 12, "\"version\": 1.5"),
                     "\"version\" must be a whole number, not 1.5");
   expect_plan_error(std::string(text).replace(text.find("\"hbcast-plan\""), 13, std::string(100, '[') + std::string(100, ']')),
-                    "plan is nested deeper than 64 levels");
+                    "plan: JSON nested deeper than 64 levels");
   // A host name holding a line break is quoted escaped: the message stays on one line.
   expect_plan_error(valid_plan_with(R"([{"weight": 1, "edges": [{"from": "a", "to": "node\nx"}]}])"),
                     "plan tree 0, edge 0: host 'node\\nx' is not in \"hosts\"");

@@ -183,9 +183,8 @@ ResultsTable ResultsTable::parse_json_lines(std::string_view text, std::string s
     start = end + 1;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos)
       continue;
-    if (json_nesting_depth(line) > kMaxJsonNesting)
-      throw csv_error(table.source_name_, line_number,
-                      "JSON nested deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+    if (const auto problem = json_nesting_problem(line))
+      throw csv_error(table.source_name_, line_number, *problem);
     nlohmann::ordered_json object = nlohmann::ordered_json::parse(line, nullptr, false);
     if (!object.is_object())
       throw csv_error(table.source_name_, line_number, "not a JSON object");

@@ -18,9 +18,8 @@ Values values_of(const std::string& line, const RowFormat& format, const std::st
 {
   Values values;
   if (format.name() == "jsonl") {
-    if (json_nesting_depth(line) > kMaxJsonNesting)  // dump() below recurses
-      throw std::invalid_argument("malformed result line: JSON nested deeper than " +
-                                  std::to_string(kMaxJsonNesting) + " levels");
+    if (const auto problem = json_nesting_problem(line))  // dump() below recurses
+      throw std::invalid_argument("malformed result line: " + *problem);
     const auto row = nlohmann::json::parse(line);
     for (const auto& [key, value] : row.items())
       values[key] = value.is_string() ? value.get<std::string>() : value.dump();

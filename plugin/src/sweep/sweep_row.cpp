@@ -276,7 +276,7 @@ std::size_t RowFormat::point_of(const std::string& line) const
   try {
     if (name_ == "jsonl") {
       // A whole number that fits: beyond 2^64 - 1 nlohmann reads a double, whose conversion is undefined.
-      if (json_nesting_depth(line) > kMaxJsonNesting)
+      if (json_nesting_problem(line))
         throw std::invalid_argument("");
       const auto point = nlohmann::json::parse(line).at("point");
       if (!point.is_number_unsigned())

@@ -26,4 +26,11 @@ std::size_t json_nesting_depth(std::string_view text)
   return deepest;
 }
 
+std::optional<std::string> json_nesting_problem(std::string_view text)
+{
+  if (json_nesting_depth(text) <= kMaxJsonNesting)
+    return std::nullopt;
+  return "JSON nested deeper than " + std::to_string(kMaxJsonNesting) + " levels";
+}
+
 }  // namespace hbcast

@@ -19,4 +19,6 @@ TEST(JsonNesting, CountsBracketsAndBracesOutsideStrings)
   EXPECT_EQ(json_nesting_depth("]]]}[["), 2u);
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   EXPECT_EQ(json_nesting_depth(deep), 100000u);
+  EXPECT_EQ(hbcast::json_nesting_problem(std::string(64, '[') + std::string(64, ']')), std::nullopt);
+  EXPECT_EQ(hbcast::json_nesting_problem(std::string(65, '[')), "JSON nested deeper than 64 levels");
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace hbcast {
@@ -12,5 +14,8 @@ inline constexpr std::size_t kMaxJsonNesting = 64;
 /// The deepest nesting of arrays and objects in JSON `text` (0 for a scalar), counting brackets and
 /// braces outside strings. Malformed text is measured as far as it goes: the parser judges it.
 std::size_t json_nesting_depth(std::string_view text);
+
+/// "JSON nested deeper than 64 levels" when `text` is nested past kMaxJsonNesting, else nullopt.
+std::optional<std::string> json_nesting_problem(std::string_view text);
 
 }  // namespace hbcast
