@@ -725,11 +725,10 @@ std::string plan_label(const std::string& scheduler, std::size_t slices, const s
   return fmt::format("{}, {} slice{}, {}", scheduler, slices, slices == 1 ? "" : "s", port);
 }
 
-// The candidate's schedule as SMPI is to run it: a link-aware tree is paced to the microsecond for
-// its slices' bytes, and SMPI's envelope makes each message longer, so that paced sends would
-// meet on a shared link and share it (a 4 x 16 backbone at 1 MiB in 6 slices: 0.0900 s replayed
-// for the plan's bytes, 0.1155 s for SMPI's). Such a tree is rebuilt for the bytes SMPI sends.
-// Any other schedule is SMPI's as it is.
+// The candidate's schedule as SMPI is to run it. A link-aware tree is paced to the microsecond for
+// its slices' bytes; SMPI's envelope makes each message longer, so that sends paced for the
+// plan's bytes would meet on a shared link and share it, and every later send would be late.
+// Such a tree is rebuilt for the bytes SMPI sends. Any other schedule is SMPI's as it is.
 ScheduleResult schedule_for_smpi(const PlanCandidate& candidate, const BroadcastInstance& instance, NodeId root,
                                  double message_bytes)
 {
