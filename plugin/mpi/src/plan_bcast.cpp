@@ -2,9 +2,11 @@
 
 #include "slice_schedule.hpp"
 
+#include <hbcast/core/capped_pace.hpp>
 #include <hbcast/core/element_ranges.hpp>
 #include <hbcast/core/periodic_schedule.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -254,8 +256,8 @@ int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype
 }
 
 // The rate-capped form (the replay's replay_capped, part for part): rounds of slices split among
-// the trees by weight; the root starts round r at r x round / sum(weights) seconds; every rank keeps
-// a receive posted per tree and forwards each part at once to its children in that tree. Under MPI
+// the trees by weight; the root starts round r at r x capped_round_seconds; every rank keeps the
+// plan's receives posted per tree and forwards each part at once to its children in that tree. Under MPI
 // the transfers are plain messages (the cap is the network's QoS); under SMPI they are SimGrid
 // communications with Comm::set_rate, the cap itself (SMPI's MPI calls take no rate).
 class CappedForwarder {
@@ -272,7 +274,7 @@ public:
     const double slice_bytes = static_cast<double>(count) * type_size / static_cast<double>(plan.slices);
     for (double weight : plan.weights)
       rates_.push_back(weight * slice_bytes);
-    round_time_ = static_cast<double>(round_) / std::accumulate(plan.weights.begin(), plan.weights.end(), 0.0);
+    round_time_ = capped_round_seconds(plan.weights, round_);
     MPI_Aint lower_bound = 0, true_extent = 0;
     MPI_Type_get_true_extent(datatype, &lower_bound, &true_extent);
     contiguous_ = lower_bound == 0 && true_extent == extent && extent == type_size;
@@ -330,12 +332,12 @@ private:
   char* at(const ElementRange& range) const { return base_ + static_cast<MPI_Aint>(range.first) * extent_; }
   int tag(std::size_t t) const { return static_cast<int>(t % kTagRange); }
 
-  // Tree t's next two non-empty parts posted (the second's latency overlaps the first's transfer,
-  // as in the replay), from t's parent.
+  // Tree t's next plan.receives_posted non-empty parts posted (a part's latency overlaps the
+  // transfers before it, as in the replay), from t's parent.
   int post(std::size_t t)
   {
     const int parent = plan_.trees[t].parent[rank_];
-    while (pending_[t].size() < 2) {
+    while (pending_[t].size() < std::max<std::size_t>(1, plan_.receives_posted)) {
       while (next_[t] < rounds_ && part(t, next_[t]).count == 0)
         ++next_[t];
       if (next_[t] >= rounds_)

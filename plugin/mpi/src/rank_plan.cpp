@@ -124,6 +124,7 @@ RankPlan map_plan_to_ranks(const BroadcastPlan& plan, const std::vector<std::str
     throw PlanError("plan: unknown form '" + plan.form + "'");
   mapped.form = *form;
   mapped.form_slices = plan.form_slices;
+  mapped.receives_posted = plan.receives_posted;
   if (mapped.form == MultiTreeForm::periodic) {
     if (mapped.multi_port)
       throw PlanError("plan: the periodic form is one-port");

@@ -29,6 +29,7 @@ struct RankPlan {
   /// How several trees run (BroadcastPlan::form), slices per round (capped) or period (periodic).
   MultiTreeForm form = MultiTreeForm::concurrent;
   std::size_t form_slices = 0;
+  std::size_t receives_posted = 2;  ///< capped: receives kept posted per tree (BroadcastPlan)
   /// periodic: the slots over ranks, and each tree's parents as core's periodic_steps reads them.
   PeriodicSchedule schedule;
   std::vector<std::vector<NodeId>> parents;

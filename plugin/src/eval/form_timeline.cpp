@@ -1,5 +1,7 @@
 #include <hbcast/eval/form_timeline.hpp>
 
+#include <hbcast/core/capped_pace.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -164,10 +166,9 @@ FormTimeline capped_timeline(const std::vector<BroadcastTree>& trees, const std:
   if (round_slices == 0)
     throw std::invalid_argument("the rate-capped form needs rounds of at least one slice");
   const std::size_t nodes = costs.size();
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   const auto shares = cumulative_shares(weights);
   const auto rates = capped_rates(weights, message);
-  const double round_time = static_cast<double>(round_slices) / total;
+  const double round_time = capped_round_seconds(weights, round_slices);
   FormTimeline timeline;
   timeline.arrival.assign(nodes, std::vector<double>(message.slices, 0.0));
   std::vector<double> holds(nodes, 0.0);

@@ -1,5 +1,6 @@
 // The executable multi-tree forms timed transfer by transfer, on plans small enough to time by hand.
 #include <hbcast/eval/form_timeline.hpp>
+#include <hbcast/core/capped_pace.hpp>
 #include <hbcast/model/dense_cost_model.hpp>
 
 #include <gtest/gtest.h>
@@ -92,17 +93,18 @@ TEST(ObservedPeriod, SteadyPeriodsOnly)
 TEST(CappedTimeline, EachHopTakesLatencyPlusRoundOverTheWeights)
 {
   // One chain 0 -> 1 -> 2 carrying 0.5 slice/s; 4 bytes in 4 slices (1 byte each), rounds of one
-  // slice: the root starts round r at r / 0.5 = 2r s; the cap 0.5 byte/s makes each hop 0.1 + 2 s
-  // (the link's 100 bytes/s is not the bottleneck). Node 2 gets round r at 2r + 4.2.
+  // slice: the root starts round r at r x P, P = (1 / 0.5) / (1 - kCappedPaceSlack) s; the cap
+  // 0.5 byte/s (the plan's full rate) makes each hop 0.1 + 2 s (the link's 100 bytes/s is not the
+  // bottleneck). Node 2 gets round r at r P + 4.2.
   const BroadcastTree chain(0, {{1}, {2}, {}});
   const auto costs = uniform(3, 0.1, 100.0);
   const FormTimeline timeline = capped_timeline({chain}, {0.5}, 1, costs, {4, 4, 1.0, 0.0});
-  EXPECT_DOUBLE_EQ(timeline.makespan, 10.2);
-  const std::vector<double> expected{4.2, 6.2, 8.2, 10.2};
-  ASSERT_EQ(timeline.arrival[2].size(), expected.size());
-  for (std::size_t j = 0; j < expected.size(); ++j)
-    EXPECT_NEAR(timeline.arrival[2][j], expected[j], 1e-12) << "slice " << j;
-  EXPECT_DOUBLE_EQ(timeline.period, 2.0);
+  const double pace = 2.0 / (1.0 - kCappedPaceSlack);
+  EXPECT_DOUBLE_EQ(timeline.makespan, 3 * pace + 4.2);
+  ASSERT_EQ(timeline.arrival[2].size(), 4u);
+  for (std::size_t j = 0; j < 4; ++j)
+    EXPECT_NEAR(timeline.arrival[2][j], static_cast<double>(j) * pace + 4.2, 1e-12) << "slice " << j;
+  EXPECT_DOUBLE_EQ(timeline.period, pace);
   // Two trees over the same edge, weights 1 and 3, one round of 8 bytes in 2 slices (4 bytes each):
   // A gets bytes [0, 2) capped at 1 x 4 bytes/s, B bytes [2, 8) at 3 x 4: both hops take 0.5 s, the
   // round over the weights' sum (2 / 4), whatever the tree's weight.

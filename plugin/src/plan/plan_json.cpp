@@ -156,8 +156,16 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
   if (form_slices < 1.0 || form_slices > 1e15)
     throw PlanError(std::string("plan: \"") + key + "\" must be at least 1 (and a count), not " + json.at(key).dump());
   plan.form_slices = static_cast<std::size_t>(form_slices);
-  if (plan.form == "capped")
+  if (plan.form == "capped") {
+    if (json.contains("receives_posted")) {
+      const double receives = whole_number(json, "receives_posted", "plan");
+      if (receives < 1.0 || receives > 1e6)
+        throw PlanError("plan: \"receives_posted\" must be a count from 1 to 1000000, not " +
+                        json.at("receives_posted").dump());
+      plan.receives_posted = static_cast<std::size_t>(receives);
+    }
     return;
+  }
   const auto slots = field<Json>(json, "slots", "plan");
   if (!slots.is_array() || slots.empty())
     throw PlanError("plan: \"slots\" must be a non-empty list");
@@ -239,6 +247,8 @@ std::string plan_to_json(const BroadcastPlan& plan)
     json["form"] = plan.form;
     json[plan.form == "capped" ? "round_slices" : "period_slices"] = plan.form_slices;
   }
+  if (plan.form == "capped")
+    json["receives_posted"] = plan.receives_posted;
   if (plan.form == "periodic") {
     Json slots = Json::array();
     for (const auto& slot : plan.slots) {

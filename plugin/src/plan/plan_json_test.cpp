@@ -256,7 +256,11 @@ TEST(PlanJson, ExecutableFormsRoundTrip)
   const auto capped = plan_from_json(plan_to_json(plan_from_json(form_plan("2", R"("form": "capped", "round_slices": 2)"))));
   EXPECT_EQ(capped.form, "capped");
   EXPECT_EQ(capped.form_slices, 2u);
+  EXPECT_EQ(capped.receives_posted, 2u);  // a plan that does not say keeps two receives posted
   EXPECT_TRUE(capped.slots.empty());
+  const auto posted = plan_from_json(
+      plan_to_json(plan_from_json(form_plan("2", R"("form": "capped", "round_slices": 1, "receives_posted": 5)"))));
+  EXPECT_EQ(posted.receives_posted, 5u);
   // A plan without a form stays version 1, which every reader of version 1 still reads.
   EXPECT_NE(plan_to_json(plan_from_json(form_plan("1", R"("form": "concurrent")"))).find("\"version\": 1"),
             std::string::npos);
@@ -267,6 +271,10 @@ TEST(PlanJson, RefusesBadFormsNamingTheProblem)
   expect_plan_error(form_plan("1", R"("form": "capped", "round_slices": 2)"), "\"form\" needs version 2");
   expect_plan_error(form_plan("2", R"("form": "paced", "round_slices": 2)"), "\"form\" must be");
   expect_plan_error(form_plan("2", R"("form": "capped", "round_slices": 0)"), "\"round_slices\" must be at least 1");
+  expect_plan_error(form_plan("2", R"("form": "capped", "round_slices": 1, "receives_posted": 0)"),
+                    "\"receives_posted\" must be a count from 1 to 1000000");
+  expect_plan_error(form_plan("2", R"("form": "capped", "round_slices": 1, "receives_posted": 2.5)"),
+                    "receives_posted");
   expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4)"), "slots");
   // b receives twice in one slot: from a in tree 0 and from c in tree 1.
   expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "slots": [

@@ -1,5 +1,7 @@
 #include <hbcast/replay/multi_tree_form_replay.hpp>
 
+#include <hbcast/core/capped_pace.hpp>
+
 #include "delivery_log.hpp"
 #include "link_states.hpp"
 
@@ -431,16 +433,16 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
 }
 
 ReplayResult replay_capped(sg4::Engine& engine, const std::vector<BroadcastTree>& trees,
-                           const std::vector<double>& weights, std::size_t round_slices,
+                           const std::vector<double>& weights, std::size_t round_slices, std::size_t receives_posted,
                            const std::vector<sg4::Host*>& hosts, const FormReplayOptions& options)
 {
-  if (round_slices == 0)
-    throw std::invalid_argument("multi-tree form replay: rounds of at least one slice");
+  if (round_slices == 0 || receives_posted == 0)
+    throw std::invalid_argument("multi-tree form replay: rounds of at least one slice, a receive posted per tree");
   auto run = start_run(trees, weights, hosts, options);
   const FormMessage message{options.count, options.slices, 1.0, options.envelope_bytes};
   const auto rates = capped_rates(weights, message);
   const auto shares = cumulative_shares(weights);
-  const double round_time = static_cast<double>(round_slices) / std::accumulate(weights.begin(), weights.end(), 0.0);
+  const double round_time = capped_round_seconds(weights, round_slices);
   const std::size_t rounds = (options.slices + round_slices - 1) / round_slices;
   // Tree t's part of round r (empty parts are neither sent nor awaited).
   auto part = [options, shares, round_slices](std::size_t t, std::size_t r) {
@@ -511,10 +513,11 @@ ReplayResult replay_capped(sg4::Engine& engine, const std::vector<BroadcastTree>
       run->settle();
       return;
     }
-    // Two receives posted per tree, its next two non-empty parts: the second is there when the
-    // parent sends it, so its latency overlaps the first's transfer, as the prediction has it.
+    // `receives` posted per tree, its next non-empty parts: each is there when the parent sends it,
+    // so that a part's latency overlaps the transfers before it, as the prediction has it.
     std::vector<std::size_t> next(trees.size(), 0);
     std::vector<std::deque<std::pair<sg4::CommPtr, std::size_t>>> receives(trees.size());
+    const std::size_t receives_per_tree = receives_posted;
     std::vector<std::size_t> tree_of;
     int* received = nullptr;
     // It holds the whole message once every part of every tree has come (killed later, it still does).
@@ -528,7 +531,7 @@ ReplayResult replay_capped(sg4::Engine& engine, const std::vector<BroadcastTree>
           posted.push_back(Awaited{comm, parents[t][node], run->slice_of(part(t, round).first)});
     };
     const auto post = [&](std::size_t t) {
-      while (receives[t].size() < 2) {
+      while (receives[t].size() < receives_per_tree) {
         while (next[t] < rounds && part(t, next[t]).count == 0)
           ++next[t];
         if (next[t] >= rounds)

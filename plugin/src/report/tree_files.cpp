@@ -71,6 +71,7 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
   if (run.plan_form == "capped" || run.plan_form == "periodic") {
     plan.form = run.plan_form;
     plan.form_slices = run.plan_form_slices;
+    plan.receives_posted = run.plan_receives_posted;
     plan.slots = to_plan_slots(run.plan_schedule, report.host_names);
     plan.slot_seconds = run.plan_schedule.slot_seconds;
   }

@@ -1,5 +1,7 @@
 #include <hbcast/simulation/multi_tree_run.hpp>
 
+#include <hbcast/core/capped_pace.hpp>
+
 #include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/eval/form_timeline.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
@@ -44,8 +46,8 @@ Figures timeline_figures(const FormTimeline& timeline, double slice_bytes)
 }
 
 // The rate-capped form's rounds. A part crosses a hop in round / sum(weights) seconds, so the
-// deepest tree fills in depth x round slice times: the round keeps that within K / 20 (the
-// steady state then spans the last 95% of the slices), and grows past it only to keep the replay
+// deepest tree fills in depth x round slice times: the round keeps that within K / 100 (the
+// steady state then spans the last 99% of the slices), and grows past it only to keep the replay
 // under this many transfers (a round's part per tree edge is one transfer).
 constexpr double kCappedTransferBudget = 1e6;
 
@@ -65,10 +67,21 @@ std::size_t capped_round(std::size_t requested, const std::vector<BroadcastTree>
       deepest = std::max(deepest, depth);
     }
   }
-  std::size_t round = std::max<std::size_t>(1, slices / (20 * deepest));
+  std::size_t round = std::max<std::size_t>(1, slices / (100 * deepest));
   while (round < slices && std::ceil(static_cast<double>(slices) / static_cast<double>(round)) * edges > kCappedTransferBudget)
     round *= 2;
   return std::min(round, slices);
+}
+
+// The largest latency of an edge of the trees.
+double largest_edge_latency(const std::vector<BroadcastTree>& trees, const CostModel& costs)
+{
+  double largest = 0.0;
+  for (const auto& tree : trees)
+    for (NodeId u = 0; u < tree.size(); ++u)
+      for (NodeId child : tree.children(u))
+        largest = std::max(largest, costs.latency(u, child));
+  return largest;
 }
 
 // The message as whole bytes: the forms cut it at byte boundaries, as libhbcast_mpi cuts MPI_BYTEs.
@@ -206,7 +219,10 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
   FormTimeline timeline;
   if (scheduled.form == MultiTreeForm::capped) {
     run.plan_form_slices = capped_round(scheduled.form_slices, trees, options.slices);
-    run.own_model += fmt::format("; rounds of {} slices", run.plan_form_slices);
+    run.plan_receives_posted =
+        capped_receives(largest_edge_latency(trees, pairwise), capped_round_seconds(weights, run.plan_form_slices));
+    run.own_model += fmt::format("; rounds of {} slices, {} receives posted per tree", run.plan_form_slices,
+                                 run.plan_receives_posted);
     timeline = capped_timeline(trees, weights, run.plan_form_slices, pairwise, message);
   } else {
     if (port != PortModel::one_port)
@@ -291,7 +307,7 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
   set_activity("replaying the %s multi-tree plan", run.plan_form.c_str());
   const ReplayResult replay =
       scheduled.form == MultiTreeForm::capped
-          ? replay_capped(engine, trees, weights, run.plan_form_slices, hosts, replay_options)
+          ? replay_capped(engine, trees, weights, run.plan_form_slices, run.plan_receives_posted, hosts, replay_options)
           : replay_periodic(engine, trees, weights, run.plan_schedule, hosts, replay_options);
   record_replay(run, replay, options.slices);
 }

@@ -72,7 +72,8 @@ PlanFigures simulate_multi_tree(simgrid::s4u::Engine& engine, const LoadedPlatfo
     if (plan.form == "capped") {
       figures.predicted = capped_timeline(trees, weights, plan.form_slices, costs, message).makespan;
       figures.simulated =
-          replay_capped(engine, trees, weights, plan.form_slices, platform.hosts(), options).makespan;
+          replay_capped(engine, trees, weights, plan.form_slices, plan.receives_posted, platform.hosts(), options)
+              .makespan;
     } else {
       const PeriodicSchedule schedule = to_periodic_schedule(plan, platform.host_names());
       figures.predicted = periodic_timeline(trees, weights, schedule, costs, message).makespan;

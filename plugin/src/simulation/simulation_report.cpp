@@ -124,8 +124,10 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
       json["plan"]["form"] = run.plan_form;
     if (run.best_own_tree_makespan)
       json["plan"]["best_own_tree_makespan"] = finite_or_null(run.best_own_tree_makespan);
-    if (run.plan_form == "capped")
+    if (run.plan_form == "capped") {
       json["plan"]["round_slices"] = run.plan_form_slices;
+      json["plan"]["receives_posted"] = run.plan_receives_posted;
+    }
     if (run.plan_form == "periodic") {
       json["plan"]["period_slices"] = run.plan_form_slices;
       nlohmann::json slots = nlohmann::json::array();
@@ -207,6 +209,7 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
     run.plan_form = plan.value("form", std::string());
     run.best_own_tree_makespan = optional_number(plan, "best_own_tree_makespan");
     run.plan_form_slices = plan.value("round_slices", plan.value("period_slices", std::size_t{0}));
+    run.plan_receives_posted = plan.value("receives_posted", std::size_t{2});
     run.plan_schedule.period_slices = std::max<std::size_t>(1, run.plan_form_slices);
     for (const auto& slot : plan.value("slots", nlohmann::json::array())) {
       run.plan_schedule.slots.emplace_back();

@@ -53,9 +53,10 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
 
 /// The rate-capped form: the message is cut into rounds of `round_slices` slices, each split
 /// among the trees by weight (cumulative_shares); the root starts round r's parts at r x
-/// round_slices / sum(weights) seconds, every node forwards a part to its children in the part's
-/// tree as soon as it holds it, and each transfer of tree t is capped at weights[t] x slice bytes
-/// per second (Comm::set_rate), so it takes latency + bytes / cap.
+/// capped_round_seconds (round_slices / sum(weights), slowed by kCappedPaceSlack), every node
+/// forwards a part to its children in the part's tree as soon as it holds it, and each transfer
+/// of tree t is capped at weights[t] x slice bytes per second (Comm::set_rate), so it takes
+/// latency + bytes / cap.
 FormTimeline capped_timeline(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                              std::size_t round_slices, const CostModel& costs, const FormMessage& message);
 

@@ -61,6 +61,9 @@ struct BroadcastPlan {
   /// (form_slices slices per period, in `slots`, in order).
   std::string form = "concurrent";
   std::size_t form_slices = 0;
+  /// The capped form: how many parts of each tree a host keeps receives posted for
+  /// (core/capped_pace.hpp, capped_receives; 2 when a plan does not say).
+  std::size_t receives_posted = 2;
   std::vector<std::vector<PlanPiece>> slots;
   /// The periodic form's clock (core/periodic_schedule.hpp): each slot's length in seconds, or
   /// none (self-timed).

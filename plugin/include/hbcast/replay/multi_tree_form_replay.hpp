@@ -34,12 +34,12 @@ ReplayResult replay_periodic(simgrid::s4u::Engine& engine, const std::vector<Bro
                              const std::vector<simgrid::s4u::Host*>& hosts, const FormReplayOptions& options);
 
 /// The rate-capped form (eval/form_timeline.hpp, capped_timeline), one s4u actor per host: the root
-/// starts round r's parts at r x round_slices / sum(weights) seconds; every host keeps a receive
-/// posted per tree (one mailbox per host pair and tree) and forwards each part it gets to its
-/// children in that tree at once; every transfer of tree t has Comm::set_rate(weights[t] x mean
-/// slice bytes). Runs the engine to its end.
+/// starts round r's parts at r x capped_round_seconds (core/capped_pace.hpp); every host keeps
+/// `receives` receives posted per tree (one mailbox per host pair and tree; capped_receives) and
+/// forwards each part it gets to its children in that tree at once; every transfer of tree t has
+/// Comm::set_rate(weights[t] x mean slice bytes). Runs the engine to its end.
 ReplayResult replay_capped(simgrid::s4u::Engine& engine, const std::vector<BroadcastTree>& trees,
-                           const std::vector<double>& weights, std::size_t round_slices,
+                           const std::vector<double>& weights, std::size_t round_slices, std::size_t receives,
                            const std::vector<simgrid::s4u::Host*>& hosts, const FormReplayOptions& options);
 
 }  // namespace hbcast

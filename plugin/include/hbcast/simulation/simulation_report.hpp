@@ -126,6 +126,7 @@ struct SchedulerRun {
   /// from, to, first and last fraction of the tree's block). Empty form for single trees.
   std::string plan_form;
   std::size_t plan_form_slices = 0;
+  std::size_t plan_receives_posted = 2;  ///< capped: receives kept posted per tree (capped_receives)
   PeriodicSchedule plan_schedule;
   /// Multi-tree forms: the predicted makespan of the plan's best tree alone (pipelined, pairwise,
   /// and no shorter than its busiest port or SHARED link allows).
