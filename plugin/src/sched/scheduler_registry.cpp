@@ -151,7 +151,7 @@ std::vector<SchedulerInfo> build_registry()
                       "round of slices split among the trees by weight (a plan, run only when named)",
                       "Beaumont-Marchal-Robert, section 4.1 (SSB); rate-capped execution", schedule_multi_tree_capped, true, {},
                       {{"round", "slices per round (0: K / (100 x the deepest tree's depth), doubled while the replay "
-                                 "would exceed 10^6 transfers)", 0, 0},
+                                 "would exceed 2 x 10^6 transfers)", 0, 0},
                        {"alone", "1: run the plan's best tree alone where it is predicted to finish first; 0: always the form", 1, 0}},
                       true, true, true});
   registry.push_back({"multi-tree-periodic",

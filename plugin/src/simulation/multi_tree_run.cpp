@@ -49,7 +49,7 @@ Figures timeline_figures(const FormTimeline& timeline, double slice_bytes)
 // deepest tree fills in depth x round slice times: the round keeps that within K / 100 (the
 // steady state then spans the last 99% of the slices), and grows past it only to keep the replay
 // under this many transfers (a round's part per tree edge is one transfer).
-constexpr double kCappedTransferBudget = 1e6;
+constexpr double kCappedTransferBudget = 2e6;
 
 std::size_t capped_round(std::size_t requested, const std::vector<BroadcastTree>& trees, std::size_t slices)
 {
