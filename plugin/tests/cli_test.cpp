@@ -35,13 +35,6 @@ std::string platform_xml(const std::string& routing, const std::string& routes)
 
 const std::string kOnlyAToB = "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n";
 
-// stderr without the progress heartbeat's lines ("hbcast: 5 s, [27/33] simulating ..."), which a
-// run longer than the heartbeat's period prints when stderr is not a terminal.
-std::string without_heartbeat(const std::string& err)
-{
-  return std::regex_replace(err, std::regex("hbcast: [0-9]+ s, [^\n]*\n"), "");
-}
-
 }  // namespace
 
 TEST(CliErrors, MissingPlatformFile)

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,13 @@ inline std::vector<std::string> scaled_budget_arguments()
   if (test_time_scale() == 1.0)
     return {};
   return {"--budget", std::to_string(scaled_seconds(50))};
+}
+
+/// stderr without the progress heartbeat's lines ("hbcast: 5 s, [27/33] simulating ..."), which a
+/// `simulate` or `lp` longer than the heartbeat's period prints when stderr is not a terminal.
+inline std::string without_heartbeat(const std::string& err)
+{
+  return std::regex_replace(err, std::regex("hbcast: [0-9]+ s, [^\n]*\n"), "");
 }
 
 inline CommandResult run_hbcast(const std::vector<std::string>& arguments)
