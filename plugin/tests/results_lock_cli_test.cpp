@@ -18,7 +18,7 @@ using namespace hbcast::test_support;
 
 namespace {
 
-// 240 points of a few milliseconds each: long enough at -j 1 for the second sweep to start while
+// 120 points of a few milliseconds each: long enough at -j 1 for the second sweep to start while
 // the first runs.
 const char* const kGrid = R"(name: lock
 platform:
@@ -30,7 +30,7 @@ schedulers: [flat, binomial, fnf]
 sizes: [64KiB, 1MiB]
 slices: 4
 port: [one, multi]
-repetitions: 20
+repetitions: 10
 seed: 11
 )";
 
@@ -113,7 +113,7 @@ TEST(ResultsLock, ASecondSweepOnTheSameFileRefusesAndLosesNothing)
   // Once the first has ended, the lock is free: --resume finds every point done.
   const auto after = run_hbcast({"sweep", scenario, "-o", shared, "--resume"});
   EXPECT_EQ(after.exit_status, 0) << after.err;
-  EXPECT_NE(after.out.find("240 already done, 0 run"), std::string::npos) << after.out;
+  EXPECT_NE(after.out.find("120 already done, 0 run"), std::string::npos) << after.out;
   EXPECT_EQ(read_file(shared), read_file(undisturbed));
 }
 
@@ -129,7 +129,7 @@ TEST(ResultsLock, AKilledSweepLeavesNoLockBehind)
   waitpid(sweep, nullptr, 0);
   const auto resumed = run_hbcast({"sweep", scenario, "-j", "2", "-o", output, "--resume"});
   EXPECT_EQ(resumed.exit_status, 0) << resumed.err;
-  EXPECT_EQ(line_count(output), 241u);
+  EXPECT_EQ(line_count(output), 121u);
 }
 
 // The waits above fail at once, naming the cause, when the sweep cannot run: a missing binary
