@@ -132,6 +132,50 @@ TEST(SlicesAuto, ContendingTreeIsRankedByItsMaxMinPrediction)
   }
 }
 
+// A multi-tree plan's rates are slices per second of the slice size it was packed for. Under
+// --slices auto each form is packed again for the count chosen: its row is the row of the same
+// form run with that count given (the same optimum, weights and throughput), and best's multi-tree
+// finalist is the program's plan at its own count.
+TEST(SlicesAuto, MultiTreePlansArePackedForTheCountChosen)
+{
+  const std::string tiers = std::string(HBCAST_TEST_PLATFORM_DIR) + "/tiers_30.xml";
+  for (const std::string scheduler : {"multi-tree", "multi-tree-capped", "multi-tree-periodic"}) {
+    SCOPED_TRACE(scheduler);
+    // The forms run their plan even where one of its trees alone is predicted faster.
+    const auto run_with = [&](const std::string& slices) {
+      std::vector<std::string> arguments{tiers, "-s", scheduler, "--size", "64MiB", "--slices", slices};
+      if (scheduler != "multi-tree")
+        arguments.insert(arguments.end(), {"--param", "alone=0"});
+      return run_of(simulate_json(arguments), scheduler);
+    };
+    const auto chosen = run_with("auto");
+    ASSERT_EQ(chosen.at("status"), "ok") << chosen.dump();
+    const std::size_t k = chosen.at("slices");
+    ASSERT_GT(k, 1u);
+    const auto given = run_with(std::to_string(k));
+    ASSERT_EQ(given.at("status"), "ok") << given.dump();
+    const double optimum = given.at("plan").at("steady_state_optimum");
+    EXPECT_NEAR(chosen.at("plan").at("steady_state_optimum").get<double>(), optimum, 1e-9 * optimum);
+    EXPECT_EQ(chosen.at("plan").at("weights"), given.at("plan").at("weights"));
+    EXPECT_NEAR(chosen.at("simulated").at("throughput").get<double>(),
+                given.at("simulated").at("throughput").get<double>(),
+                1e-9 * given.at("simulated").at("throughput").get<double>());
+    // The program's optimum in bytes per second, whatever K: not one slice's share of it.
+    const double one_slice = run_with("1").at("plan").at("steady_state_optimum");
+    EXPECT_GT(optimum, 0.5 * one_slice) << "K " << k;
+  }
+  // hetero_star.xml at 64 MiB: best's choice is multi-tree's plan, multi-port, at its own count.
+  const auto best = run_of(simulate_json({kStar, "-s", "best", "--size", "64MiB"}), "best");
+  ASSERT_EQ(best.at("best").at("scheduler"), "multi-tree") << best.dump();
+  ASSERT_EQ(best.at("port"), "multi-port");
+  const auto plan = run_of(simulate_json({kStar, "-s", "multi-tree", "--size", "64MiB", "--port", "multi", "--slices",
+                                          std::to_string(best.at("slices").get<std::size_t>())}),
+                           "multi-tree");
+  const double optimum = plan.at("plan").at("steady_state_optimum");
+  EXPECT_NEAR(best.at("plan").at("steady_state_optimum").get<double>(), optimum, 1e-9 * optimum);
+  EXPECT_EQ(best.at("plan").at("weights"), plan.at("plan").at("weights"));
+}
+
 // One cluster of 16 hosts behind a SHARED backbone of two host links' bandwidth, 16 MiB: an atomic
 // tree's later rounds share the backbone (binomial: 1.0745 s replayed, 0.5377 s by its ports),
 // and no schedule beats the backbone's 15 x 16 MiB / 2.5e8 B/s = 1.006633 s. best ranks the

@@ -40,6 +40,13 @@ bool same_unpaced_tree(const BroadcastTree& x, const BroadcastTree& y)
 
 }  // namespace
 
+bool packs_for_other_slices(const ScheduleResult& plan, const BroadcastInstance& instance, double message_bytes,
+                            std::size_t slices)
+{
+  return !plan.weighted_trees.empty() && plan.steady_state_optimum > 0.0 &&
+         slice_size(message_bytes, slices) != instance.transfer_bytes();
+}
+
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
                        const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices,
                        const std::optional<LinkRanking>& with_links)
@@ -77,6 +84,23 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
       }
       candidate.choice = choose_slice_count(*predictor.prepare(candidate.trees, candidate.weights, candidate.port),
                                             message_bytes, max_slices);
+      if (packs_for_other_slices(candidate.schedule, instance, message_bytes, candidate.choice.slices)) try {
+        const std::size_t slices = candidate.choice.slices;
+        candidate.schedule =
+            run_scheduler(scheduler, *instance.for_slices(slice_size(message_bytes, slices), slices), root);
+        candidate.trees.clear();
+        candidate.weights.clear();
+        for (const auto& [weight, tree] : candidate.schedule.weighted_trees) {
+          candidate.trees.push_back(tree);
+          candidate.weights.push_back(weight);
+        }
+        candidate.choice.prediction = predictor.prepare(candidate.trees, candidate.weights, candidate.port)
+                                          ->predict(slice_size(message_bytes, slices), slices);
+      } catch (const std::exception& error) {  // the scheduler failed at this slice count
+        const std::string reason = error.what();
+        ranking.not_applicable.push_back(label + ": " + reason.substr(0, reason.find('\n')));
+        continue;
+      }
       if (with_links && candidate.schedule.weighted_trees.empty()) try {
         std::map<std::size_t, ScheduleResult> built;  // K -> the link-aware tree paced for K slices
         const TreeForSlices tree_for = [&](std::size_t slices) -> const BroadcastTree& {

@@ -509,8 +509,9 @@ void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees,
 // predicted makespan. A single tree is ranked by its prediction with the platform's links (exact, or
 // the estimate that honours every link's capacity), starting from the affine choice; a scheduler
 // whose tree depends on the slice count (`rebuilt_for_slices`: the link-aware ones pace their slices)
-// is rebuilt at each count tried, and `scheduled` becomes its tree at the count chosen. The run
-// records the slice count and port model it used.
+// is rebuilt at each count tried, and `scheduled` becomes its tree at the count chosen. A multi-tree
+// plan is packed again for the count chosen (packs_for_other_slices). The run records the slice
+// count and port model it used.
 SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult& scheduled, const TreeSource& source,
                                 bool rebuilt_for_slices, const SimulationSetup& setup, SchedulerRun& run)
 {
@@ -525,6 +526,12 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
         auto_slice_bound(setup.platform.size(), requested.message_bytes, requested.max_slices);
     options.slices =
         choose_slice_count(*predictor.prepare(trees, weights, setup.port), requested.message_bytes, bound).slices;
+    if (packs_for_other_slices(scheduled, setup.instance, requested.message_bytes, options.slices)) {
+      const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, options.slices), options.slices);
+      const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
+                               setup.root,   setup.members,  setup.port,  {}};
+      scheduled = source(at, run);
+    }
     if (scheduled.weighted_trees.empty() && setup.links && setup.members.empty()) {
       std::map<std::size_t, ScheduleResult> built;  // K -> the tree built for K slices
       const TreeForSlices tree_for = [&](std::size_t slices) -> const BroadcastTree& {

@@ -43,14 +43,22 @@ struct LinkRanking {
   const LinkRouteModel& links;
 };
 
+/// Whether `plan` packs a steady-state program's rates (slices per second) for slices of another size
+/// than `slices` slices of a `message_bytes` message: a multi-tree plan built on `instance` for
+/// another slice count. Its rates, the caps of its rate-capped form and its optimum then hold only
+/// after it is built again for those slices (a slice's latency weighs on the one-port rows).
+bool packs_for_other_slices(const ScheduleResult& plan, const BroadcastInstance& instance, double message_bytes,
+                            std::size_t slices);
+
 /// Runs every candidate scheduler on each of `instances` (one per port model), keeps its tree
 /// (or plan) with the slice count that minimises its makespan under `predictor`, up to
 /// `max_slices` for a message of `message_bytes`, and ranks them. With `with_links`, a single tree
 /// is then ranked by its prediction with the links (choose_slice_count_with_links from the
 /// predictor's count: exact where its slices over-subscribe no shared link, else the estimate that
 /// honours every link's capacity), and a scheduler that needs the links (the link-aware ones, which
-/// pace their slices) is rebuilt at each slice count tried. A scheduler that needs a platform graph
-/// the instance lacks, does not apply, or fails is listed as not applicable.
+/// pace their slices) is rebuilt at each slice count tried. A multi-tree plan is packed again for
+/// the slice count chosen (packs_for_other_slices) and predicted as packed. A scheduler that needs
+/// a platform graph the instance lacks, does not apply, or fails is listed as not applicable.
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
                        const MakespanPredictor& predictor, double message_bytes, std::size_t max_slices,
                        const std::optional<LinkRanking>& with_links = std::nullopt);
