@@ -105,6 +105,44 @@ TEST(GivenTreeCli, MultiTreePlanKeepsItsWeights)
   EXPECT_EQ(run.at("simulated"), made.at("simulated"));
 }
 
+// A rate-capped plan's weights are slices per second of its own slices (1 MiB here: 64 MiB in 64):
+// with slices twice as large its caps would ask twice its ports' bandwidth, so such a run is a
+// not-applicable row that says why; with its own size and slices it runs as written. The
+// concurrent form uses its weights as shares only and runs with any slices.
+TEST(GivenTreeCli, RateCappedPlanRunsOnlyWithTheSlicesItWasBuiltFor)
+{
+  TemporaryDirectory dir;
+  const auto plan = dir.path() + "/c.json";
+  const auto written = run_hbcast({"simulate", kTiers30, "-s", "multi-tree-capped", "--param", "alone=0", "--size",
+                                   "64MiB", "--slices", "64", "--plan", plan, "--format", "json"});
+  ASSERT_EQ(written.exit_status, 0) << written.err;
+  const auto made = run_of(nlohmann::json::parse(written.out), "multi-tree-capped");
+  const auto own = run_hbcast({"simulate", kTiers30, "--size", "64MiB", "--slices", "64", "--tree", plan, "--format",
+                               "json"});
+  ASSERT_EQ(own.exit_status, 0) << own.err;
+  EXPECT_EQ(run_of(nlohmann::json::parse(own.out), "tree:c").at("simulated"), made.at("simulated"));
+  for (const std::string slices : {"32", "auto"}) {
+    SCOPED_TRACE(slices);
+    const auto other = run_hbcast({"simulate", kTiers30, "--size", "64MiB", "--slices", slices, "--tree", plan,
+                                   "--format", "json"});
+    EXPECT_EQ(other.exit_status, 1) << other.err;
+    const auto row = run_of(nlohmann::json::parse(other.out), "tree:c");
+    EXPECT_EQ(row.at("status"), "not-applicable") << row.dump();
+    EXPECT_NE(row.at("error").get<std::string>().find("its capped plan's rates are per slice of 1048576 bytes and this "
+                                                      "run's slices are "),
+              std::string::npos)
+        << row.dump();
+  }
+  const auto concurrent = dir.path() + "/m.json";
+  ASSERT_EQ(run_hbcast({"simulate", kTiers30, "-s", "multi-tree", "--size", "64MiB", "--slices", "64", "--plan",
+                        concurrent})
+                .exit_status,
+            0);
+  const auto shares = run_hbcast({"simulate", kTiers30, "--size", "64MiB", "--slices", "32", "--tree", concurrent,
+                                  "--format", "json"});
+  EXPECT_EQ(shares.exit_status, 0) << shares.err;
+}
+
 TEST(GivenTreeCli, TreeThatDoesNotFitTheBroadcastIsAFailedRow)
 {
   TemporaryDirectory dir;

@@ -82,6 +82,7 @@ ScheduleResult schedule_multi_tree(const BroadcastInstance& instance, NodeId roo
                    [](const WeightedTree& a, const WeightedTree& b) { return a.weight > b.weight; });
   result.tree = result.weighted_trees.front().tree;
   result.steady_state_optimum = lp.slices_per_second;
+  result.rate_slice_bytes = instance.transfer_bytes();
   result.own_model_name = "steady-state program over the platform graph (multi-tree plan)";
   return result;
 }

@@ -481,6 +481,8 @@ TreeSource given_tree_source(const GivenTree& given)
       result.form = *form;
       result.form_slices = given.plan.form_slices;
     }
+    if (given.plan.message_bytes > 0.0 && !result.weighted_trees.empty())
+      result.rate_slice_bytes = slice_size(given.plan.message_bytes, given.plan.slices);
     if (given.plan.form == "periodic")
       result.periodic_schedule = to_periodic_schedule(given.plan, names);
     if (!setup.members.empty()) {
@@ -626,8 +628,18 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
     if (!members.empty())
       throw SchedulerNotApplicable(scheduler_name + ": a multi-tree plan broadcasts to every host");
     run.extraction_seconds = schedule_seconds;
+    const double slice_bytes = slice_size(options.message_bytes, options.slices);
+    // A form's caps and slots are rates of the plan's slices: with slices of another size they
+    // would over- or under-fill the ports and links they were built for.
+    if (scheduled.form != MultiTreeForm::concurrent && scheduled.rate_slice_bytes > 0.0 &&
+        std::abs(scheduled.rate_slice_bytes - slice_bytes) > 1e-9 * scheduled.rate_slice_bytes)
+      throw SchedulerNotApplicable(fmt::format(
+          "its {} plan's rates are per slice of {:.0f} bytes and this run's slices are {:.0f} bytes: give the --size "
+          "and --slices it was built with",
+          to_string(scheduled.form), scheduled.rate_slice_bytes, slice_bytes));
     if (scheduled.steady_state_optimum > 0.0)  // a given plan packs no optimum
-      run.steady_state_optimum = scheduled.steady_state_optimum * slice_size(options.message_bytes, options.slices);
+      run.steady_state_optimum = scheduled.steady_state_optimum *
+                                 (scheduled.rate_slice_bytes > 0.0 ? scheduled.rate_slice_bytes : slice_bytes);
     simulate_multi_tree_plan(run, scheduled, engine, platform.hosts(), *costs, links.get(), options, port);
     if (options.keep_trees)
       keep_tree(run, scheduled.tree);  // the heaviest tree, for --dot's single-tree readers

@@ -33,6 +33,9 @@ struct ScheduleResult {
   std::vector<WeightedTree> weighted_trees = {};
   /// With a plan: the steady-state optimum it packs (slices per second), which its weights sum to.
   double steady_state_optimum = 0.0;
+  /// With a plan: the bytes of the slices its weights are rates of; 0: its weights are shares only.
+  /// The rate-capped and periodic forms run only with slices of this size.
+  double rate_slice_bytes = 0.0;
   /// With a plan: how it runs (multi-tree, multi-tree-capped, multi-tree-periodic), and the
   /// slices per period (periodic) or per round (capped) the user asked for; 0: chosen by prediction.
   MultiTreeForm form = MultiTreeForm::concurrent;
