@@ -40,6 +40,21 @@ bool same_unpaced_tree(const BroadcastTree& x, const BroadcastTree& y)
 
 }  // namespace
 
+void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees, std::vector<double>& weights)
+{
+  trees.clear();
+  weights.clear();
+  if (scheduled.weighted_trees.empty()) {
+    trees = {scheduled.tree};
+    weights = {1.0};
+    return;
+  }
+  for (const auto& [weight, tree] : scheduled.weighted_trees) {
+    trees.push_back(tree);
+    weights.push_back(weight);
+  }
+}
+
 bool packs_for_other_slices(const ScheduleResult& plan, const BroadcastInstance& instance, double message_bytes,
                             std::size_t slices)
 {
@@ -73,27 +88,14 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
         ranking.not_applicable.push_back(label + ": " + reason.substr(0, reason.find('\n')));
         continue;
       }
-      if (candidate.schedule.weighted_trees.empty()) {
-        candidate.trees = {candidate.schedule.tree};
-        candidate.weights = {1.0};
-      } else {
-        for (const auto& [weight, tree] : candidate.schedule.weighted_trees) {
-          candidate.trees.push_back(tree);
-          candidate.weights.push_back(weight);
-        }
-      }
+      plan_of(candidate.schedule, candidate.trees, candidate.weights);
       candidate.choice = choose_slice_count(*predictor.prepare(candidate.trees, candidate.weights, candidate.port),
                                             message_bytes, max_slices);
       if (packs_for_other_slices(candidate.schedule, instance, message_bytes, candidate.choice.slices)) try {
         const std::size_t slices = candidate.choice.slices;
         candidate.schedule =
             run_scheduler(scheduler, *instance.for_slices(slice_size(message_bytes, slices), slices), root);
-        candidate.trees.clear();
-        candidate.weights.clear();
-        for (const auto& [weight, tree] : candidate.schedule.weighted_trees) {
-          candidate.trees.push_back(tree);
-          candidate.weights.push_back(weight);
-        }
+        plan_of(candidate.schedule, candidate.trees, candidate.weights);
         candidate.choice.prediction = predictor.prepare(candidate.trees, candidate.weights, candidate.port)
                                           ->predict(slice_size(message_bytes, slices), slices);
       } catch (const std::exception& error) {  // the scheduler failed at this slice count

@@ -493,20 +493,6 @@ TreeSource given_tree_source(const GivenTree& given)
   };
 }
 
-// A schedule as a plan: its weighted trees, or its one tree with weight 1.
-void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees, std::vector<double>& weights)
-{
-  if (scheduled.weighted_trees.empty()) {
-    trees = {scheduled.tree};
-    weights = {1.0};
-    return;
-  }
-  for (const auto& [weight, tree] : scheduled.weighted_trees) {
-    trees.push_back(tree);
-    weights.push_back(weight);
-  }
-}
-
 // The options a run uses: under --slices auto, the slice count minimising this tree's (or plan's)
 // predicted makespan. A single tree is ranked by its prediction with the platform's links (exact, or
 // the estimate that honours every link's capacity), starting from the affine choice; a scheduler
@@ -528,12 +514,15 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
         auto_slice_bound(setup.platform.size(), requested.message_bytes, requested.max_slices);
     options.slices =
         choose_slice_count(*predictor.prepare(trees, weights, setup.port), requested.message_bytes, bound).slices;
-    if (packs_for_other_slices(scheduled, setup.instance, requested.message_bytes, options.slices)) {
-      const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, options.slices), options.slices);
+    // The scheduler's answer on the instance cut into `slices` slices.
+    const auto schedule_for = [&](std::size_t slices) {
+      const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, slices), slices);
       const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
                                setup.root,   setup.members,  setup.port,  {}};
-      scheduled = source(at, run);
-    }
+      return source(at, run);
+    };
+    if (packs_for_other_slices(scheduled, setup.instance, requested.message_bytes, options.slices))
+      scheduled = schedule_for(options.slices);
     if (scheduled.weighted_trees.empty() && setup.links && setup.members.empty()) {
       std::map<std::size_t, ScheduleResult> built;  // K -> the tree built for K slices
       const TreeForSlices tree_for = [&](std::size_t slices) -> const BroadcastTree& {
@@ -543,22 +532,15 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
         if (tree == built.end()) {
           // Ranked without the seed trees left to contend; the count chosen is built with them.
           const WithoutContendingSeeds ranking_only;
-          const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, slices), slices);
-          const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
-                                   setup.root,   setup.members,  setup.port,  {}};
-          tree = built.emplace(slices, source(at, run)).first;
+          tree = built.emplace(slices, schedule_for(slices)).first;
         }
         return tree->second.tree;
       };
       options.slices = choose_slice_count_with_links(tree_for, *setup.costs, *setup.links, requested.message_bytes,
                                                      bound, setup.port, options.slices)
                            .slices;
-      if (rebuilt_for_slices) {
-        const auto instance = setup.instance.for_slices(slice_size(requested.message_bytes, options.slices), options.slices);
-        const SimulationSetup at{setup.engine, setup.platform, setup.costs, setup.links, *instance,
-                                 setup.root,   setup.members,  setup.port,  {}};
-        scheduled = source(at, run);
-      }
+      if (rebuilt_for_slices)
+        scheduled = schedule_for(options.slices);
     }
     options.slices_auto = false;
   }

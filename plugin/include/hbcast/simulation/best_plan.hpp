@@ -43,6 +43,10 @@ struct LinkRanking {
   const LinkRouteModel& links;
 };
 
+/// A schedule as a plan: its weighted trees and their weights, or its one tree with weight 1
+/// (what `trees` and `weights` held is replaced).
+void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees, std::vector<double>& weights);
+
 /// Whether `plan` packs a steady-state program's rates (slices per second) for slices of another size
 /// than `slices` slices of a `message_bytes` message: a multi-tree plan built on `instance` for
 /// another slice count. Its rates, the caps of its rate-capped form and its optimum then hold only
