@@ -7,6 +7,7 @@
 #include <hbcast/model/scheduler_not_applicable.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -55,11 +56,14 @@ void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees,
   }
 }
 
-bool packs_for_other_slices(const ScheduleResult& plan, const BroadcastInstance& instance, double message_bytes,
-                            std::size_t slices)
+bool rates_for_other_slices(const ScheduleResult& plan, double slice_bytes)
 {
-  return !plan.weighted_trees.empty() && plan.steady_state_optimum > 0.0 &&
-         slice_size(message_bytes, slices) != instance.transfer_bytes();
+  return plan.rate_slice_bytes > 0.0 && std::abs(plan.rate_slice_bytes - slice_bytes) > 1e-9 * plan.rate_slice_bytes;
+}
+
+bool packs_for_other_slices(const ScheduleResult& plan, double message_bytes, std::size_t slices)
+{
+  return plan.steady_state_optimum > 0.0 && rates_for_other_slices(plan, slice_size(message_bytes, slices));
 }
 
 PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, NodeId root,
@@ -91,7 +95,7 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
       plan_of(candidate.schedule, candidate.trees, candidate.weights);
       candidate.choice = choose_slice_count(*predictor.prepare(candidate.trees, candidate.weights, candidate.port),
                                             message_bytes, max_slices);
-      if (packs_for_other_slices(candidate.schedule, instance, message_bytes, candidate.choice.slices)) try {
+      if (packs_for_other_slices(candidate.schedule, message_bytes, candidate.choice.slices)) try {
         const std::size_t slices = candidate.choice.slices;
         candidate.schedule =
             run_scheduler(scheduler, *instance.for_slices(slice_size(message_bytes, slices), slices), root);

@@ -521,7 +521,7 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
                                setup.root,   setup.members,  setup.port,  {}};
       return source(at, run);
     };
-    if (packs_for_other_slices(scheduled, setup.instance, requested.message_bytes, options.slices))
+    if (packs_for_other_slices(scheduled, requested.message_bytes, options.slices))
       scheduled = schedule_for(options.slices);
     if (scheduled.weighted_trees.empty() && setup.links && setup.members.empty()) {
       std::map<std::size_t, ScheduleResult> built;  // K -> the tree built for K slices
@@ -613,8 +613,7 @@ SchedulerRun run_on(const std::string& scheduler_name, const TreeSource& source,
     const double slice_bytes = slice_size(options.message_bytes, options.slices);
     // A form's caps and slots are rates of the plan's slices: with slices of another size they
     // would over- or under-fill the ports and links they were built for.
-    if (scheduled.form != MultiTreeForm::concurrent && scheduled.rate_slice_bytes > 0.0 &&
-        std::abs(scheduled.rate_slice_bytes - slice_bytes) > 1e-9 * scheduled.rate_slice_bytes)
+    if (scheduled.form != MultiTreeForm::concurrent && rates_for_other_slices(scheduled, slice_bytes))
       throw SchedulerNotApplicable(fmt::format(
           "its {} plan's rates are per slice of {:.0f} bytes and this run's slices are {:.0f} bytes: give the --size "
           "and --slices it was built with",

@@ -47,12 +47,16 @@ struct LinkRanking {
 /// (what `trees` and `weights` held is replaced).
 void plan_of(const ScheduleResult& scheduled, std::vector<BroadcastTree>& trees, std::vector<double>& weights);
 
-/// Whether `plan` packs a steady-state program's rates (slices per second) for slices of another size
-/// than `slices` slices of a `message_bytes` message: a multi-tree plan built on `instance` for
-/// another slice count. Its rates, the caps of its rate-capped form and its optimum then hold only
-/// after it is built again for those slices (a slice's latency weighs on the one-port rows).
-bool packs_for_other_slices(const ScheduleResult& plan, const BroadcastInstance& instance, double message_bytes,
-                            std::size_t slices);
+/// Whether `plan`'s weights are rates of slices of another size than `slice_bytes` (its
+/// rate_slice_bytes, when it has one). Its caps and slots then do not fit the ports and links they
+/// were built for.
+bool rates_for_other_slices(const ScheduleResult& plan, double slice_bytes);
+
+/// Whether `plan` packs a steady-state program's rates for slices of another size than `slices`
+/// slices of a `message_bytes` message: a multi-tree plan built for another slice count. Its rates,
+/// the caps of its rate-capped form and its optimum then hold only after it is built again for
+/// those slices (a slice's latency weighs on the one-port rows).
+bool packs_for_other_slices(const ScheduleResult& plan, double message_bytes, std::size_t slices);
 
 /// Runs every candidate scheduler on each of `instances` (one per port model), keeps its tree
 /// (or plan) with the slice count that minimises its makespan under `predictor`, up to
