@@ -2,6 +2,7 @@
 
 #include <hbcast/model/port_model.hpp>
 #include <hbcast/sweep/scenario_fingerprint.hpp>
+#include <hbcast/sweep/sweep_point.hpp>
 #include <hbcast/simulation/slice_limits.hpp>
 #include <hbcast/sched/scheduler_registry.hpp>
 #include <hbcast/simulation/platform_generators.hpp>
@@ -17,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -246,6 +248,31 @@ void check_slices_fit_sizes(const ScenarioReader& reader, const YAML::Node& node
     }
 }
 
+// The grid must fit kMaxScenarioPoints; the error names the key that multiplies it most.
+void check_grid_size(const ScenarioReader& reader, const YAML::Node& root, const Scenario& scenario)
+{
+  const std::size_t points = scenario_point_count(scenario);
+  if (points <= kMaxScenarioPoints)
+    return;
+  std::size_t combinations = 1;
+  for (const auto& entry : scenario.platform.parameters)
+    combinations = combinations > kMaxScenarioPoints ? combinations : combinations * entry.second.size();
+  const std::vector<std::pair<std::string, std::size_t>> factors{
+      {"repetitions", scenario.repetitions},   {"parameters", combinations},
+      {"schedulers", scenario.schedulers.size()}, {"sizes", scenario.sizes.size()},
+      {"slices", scenario.slices.size()},      {"port", scenario.ports.size()},
+      {"member_fraction", scenario.member_fractions.size()}, {"simgrid", scenario.simgrid.size()}};
+  const auto largest = std::max_element(factors.begin(), factors.end(),
+                                        [](const auto& a, const auto& b) { return a.second < b.second; });
+  const YAML::Node node = largest->first == "parameters" ? root["platform"]["parameters"] : root[largest->first];
+  const std::string count = points == std::numeric_limits<std::size_t>::max() ? "more than 2^64"
+                                                                              : fmt::format("{}", points);
+  reader.fail(node ? node : root, largest->first,
+              fmt::format("the grid has {} points, over the {} one scenario may hold: this key multiplies it by "
+                          "{}; split the scenario into several, or shorten it",
+                          count, kMaxScenarioPoints, largest->second));
+}
+
 }  // namespace
 
 Scenario load_scenario(const std::string& path)
@@ -319,6 +346,7 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path)
   }
   if (root["timeout"])
     scenario.timeout_seconds = reader.converted<double>(root["timeout"], "timeout", positive_seconds).at(0);
+  check_grid_size(reader, root, scenario);
   scenario.fingerprint = scenario_fingerprint(scenario, expand_scenario(scenario));
   return scenario;
 }

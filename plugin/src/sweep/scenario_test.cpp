@@ -67,3 +67,31 @@ TEST(ScenarioFile, AValueThatIsNotUtf8IsRefusedAtItsLine)
   // An alias inside its own anchor is visited once.
   EXPECT_NE(scenario_refusal("platform: {generator: star}\nx: &a [*a]\n").find("unknown key"), std::string::npos);
 }
+
+// A grid over kMaxScenarioPoints is refused before it is expanded, at the line of the key that
+// multiplies it most: 200,001 repetitions of one scheduler at one size is one point too many;
+// 2^63 repetitions of 3 schedulers overflow 64 bits.
+TEST(ScenarioFile, AGridOverTheMostPointsIsRefusedAtItsLargestKey)
+{
+  const std::string head = "platform: {generator: star}\nschedulers: [flat, binomial, fnf]\n";
+  std::string node_counts = "2";  // 40 values
+  for (int nodes = 3; nodes <= 41; ++nodes)
+    node_counts += ", " + std::to_string(nodes);
+  const std::pair<std::string, std::string> cases[] = {
+      {"platform: {generator: star}\nschedulers: flat\nrepetitions: 200001\n",
+       ":3: key 'repetitions': the grid has 200001 points, over the 200000 one scenario may hold: this key "
+       "multiplies it by 200001"},
+      {head + "repetitions: 9223372036854775808\n",
+       ":3: key 'repetitions': the grid has more than 2^64 points"},
+      {"platform:\n  generator: star\n  parameters: {nodes: [" + node_counts + "]}\nrepetitions: 30\n"
+       "sizes: [1KiB, 2KiB, 3KiB, 4KiB, 5KiB, 6KiB, 7KiB, 8KiB, 9KiB, 10KiB]\nslices: [1, 2, 3, 4, 5]\nport: [one-port, multi-port]\n"
+       "member_fraction: [0, 0.5]\nsimgrid: [[], [network/model:CM02]]\nschedulers: [flat, binomial, fnf]\n",
+       ":3: key 'parameters': the grid has 1440000 points, over the 200000 one scenario may hold: this key "
+       "multiplies it by 40"}};
+  for (const auto& [text, expected] : cases) {
+    const std::string message = scenario_refusal(text);
+    EXPECT_EQ(message.rfind(expected, 0), 0u) << text << " -> " << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+  EXPECT_EQ(scenario_refusal("platform: {generator: star}\nschedulers: flat\nrepetitions: 1000\n"), "");
+}

@@ -3,6 +3,7 @@
 #include <hbcast/util/mix_seed.hpp>
 #include <hbcast/util/number_parsing.hpp>
 
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 
@@ -39,6 +40,22 @@ bool is_mpi_baseline(const SweepPoint& point)
 std::string mpi_algorithm(const SweepPoint& point)
 {
   return point.scheduler.substr(kMpiPrefix.size());
+}
+
+std::size_t scenario_point_count(const Scenario& scenario)
+{
+  constexpr std::size_t kOverflow = std::numeric_limits<std::size_t>::max();
+  const auto times = [](std::size_t a, std::size_t b) { return b != 0 && a > kOverflow / b ? kOverflow : a * b; };
+  std::size_t combinations = 1;
+  for (const auto& entry : scenario.platform.parameters)
+    combinations = times(combinations, entry.second.size());
+  std::size_t per_size = times(times(times(scenario.slices.size(), scenario.ports.size()),
+                                     scenario.member_fractions.size()),
+                               scenario.schedulers.size());
+  per_size = per_size > kOverflow - scenario.mpi_baselines.size() ? kOverflow
+                                                                   : per_size + scenario.mpi_baselines.size();
+  return times(times(times(times(combinations, scenario.repetitions), scenario.simgrid.size()), scenario.sizes.size()),
+               per_size);
 }
 
 std::vector<SweepPoint> expand_scenario(const Scenario& scenario)
