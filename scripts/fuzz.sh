@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of plugin/fuzz under ASan/UBSan (docs/reliability.md).
 #   scripts/fuzz.sh TARGET SECONDS     one target, e.g. scripts/fuzz.sh plan_json 3600
-#   scripts/fuzz.sh all SECONDS        every target, SECONDS each, two at a time (CI: 60 s)
+#   scripts/fuzz.sh all SECONDS        every target, SECONDS each, two at a time (CI: 30 s)
 #   scripts/fuzz.sh --list             the targets
 # Builds the sanitized tree first if needed (scripts/sanitize.sh --build-only). Each run starts
 # from the committed seeds (plugin/fuzz/corpus/TARGET) and past findings
