@@ -254,11 +254,8 @@ void check_grid_size(const ScenarioReader& reader, const YAML::Node& root, const
   const std::size_t points = scenario_point_count(scenario);
   if (points <= kMaxScenarioPoints)
     return;
-  std::size_t combinations = 1;
-  for (const auto& entry : scenario.platform.parameters)
-    combinations = combinations > kMaxScenarioPoints ? combinations : combinations * entry.second.size();
   const std::vector<std::pair<std::string, std::size_t>> factors{
-      {"repetitions", scenario.repetitions},   {"parameters", combinations},
+      {"repetitions", scenario.repetitions},   {"parameters", platform_combination_count(scenario)},
       {"schedulers", scenario.schedulers.size()}, {"sizes", scenario.sizes.size()},
       {"slices", scenario.slices.size()},      {"port", scenario.ports.size()},
       {"member_fraction", scenario.member_fractions.size()}, {"simgrid", scenario.simgrid.size()}};

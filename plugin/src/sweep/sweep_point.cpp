@@ -42,13 +42,29 @@ std::string mpi_algorithm(const SweepPoint& point)
   return point.scheduler.substr(kMpiPrefix.size());
 }
 
-std::size_t scenario_point_count(const Scenario& scenario)
+namespace {
+
+constexpr std::size_t kOverflow = std::numeric_limits<std::size_t>::max();
+
+std::size_t saturating_product(std::size_t a, std::size_t b)
 {
-  constexpr std::size_t kOverflow = std::numeric_limits<std::size_t>::max();
-  const auto times = [](std::size_t a, std::size_t b) { return b != 0 && a > kOverflow / b ? kOverflow : a * b; };
+  return b != 0 && a > kOverflow / b ? kOverflow : a * b;
+}
+
+}  // namespace
+
+std::size_t platform_combination_count(const Scenario& scenario)
+{
   std::size_t combinations = 1;
   for (const auto& entry : scenario.platform.parameters)
-    combinations = times(combinations, entry.second.size());
+    combinations = saturating_product(combinations, entry.second.size());
+  return combinations;
+}
+
+std::size_t scenario_point_count(const Scenario& scenario)
+{
+  const auto times = saturating_product;
+  const std::size_t combinations = platform_combination_count(scenario);
   std::size_t per_size = times(times(times(scenario.slices.size(), scenario.ports.size()),
                                      scenario.member_fractions.size()),
                                scenario.schedulers.size());

@@ -35,10 +35,13 @@ std::string mpi_algorithm(const SweepPoint& point);
 /// SimGrid configuration, size, slices, port, member fraction, scheduler (innermost); after each
 /// size's schedulers, its MPI baselines.
 std::vector<SweepPoint> expand_scenario(const Scenario& scenario);
+/// How many combinations of the generator's parameter values a scenario sweeps (1 for a file);
+/// SIZE_MAX when the product overflows.
+std::size_t platform_combination_count(const Scenario& scenario);
 /// How many points expand_scenario gives, without expanding; SIZE_MAX when the product overflows.
 std::size_t scenario_point_count(const Scenario& scenario);
-/// The most points one scenario may hold. Loading expands and fingerprints every point: 0.25 s
-/// and 160 MB at this bound (1.25 s and 770 MB at 10^6, 18 s under ASan). A larger grid is split
+/// The most points one scenario may hold. Loading expands and fingerprints every point: 0.26 s
+/// and 180 MB at this bound (1.25 s and 770 MB at 10^6, 18 s under ASan). A larger grid is split
 /// into several scenarios.
 inline constexpr std::size_t kMaxScenarioPoints = 200'000;
 
