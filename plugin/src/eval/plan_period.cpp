@@ -50,6 +50,11 @@ void add_link_occupation(Occupation& occupation, const LinkRouteModel& links, No
 
 }  // namespace
 
+bool slices_overlap_on_arcs(std::size_t trees, PortModel port)
+{
+  return port == PortModel::multi_port && trees > 1;
+}
+
 double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights, const CostModel& costs,
                    double slice_bytes, PortModel port, const LinkRouteModel* links)
 {
@@ -59,6 +64,7 @@ double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<do
   if (!(total > 0.0))
     throw std::invalid_argument("a plan's weights must have a positive sum");
   Occupation occupation(costs.size());
+  const bool arcs_overlap = slices_overlap_on_arcs(trees.size(), port);
   for (std::size_t k = 0; k < trees.size(); ++k) {
     const double share = weights[k] / total;
     for (NodeId u = 0; u < trees[k].size(); ++u)
@@ -68,7 +74,7 @@ double plan_period(const std::vector<BroadcastTree>& trees, const std::vector<do
           occupation.sending[u] += transfer;
           occupation.receiving[child] += transfer;
         } else {
-          occupation.arcs[{u, child}] += transfer;
+          occupation.arcs[{u, child}] += arcs_overlap ? share * slice_bytes * costs.inverse_bandwidth(u, child) : transfer;
           occupation.sending[u] += share * costs.send_overhead(u, slice_bytes);
         }
         if (links)

@@ -33,6 +33,27 @@ TEST(PlanPeriod, TwoTreesByHand)
   EXPECT_DOUBLE_EQ(plan_period(trees, {1.0, 0.0}, costs, 1.0, PortModel::one_port), 1.0);
 }
 
+// The same two trees with a latency of 0.25 s on every route, multi-port. The plan's slices
+// overlap on an arc (sent as soon as held), so an arc costs its bytes over its bandwidth alone: the
+// arcs stay at 0.5, 0.5, 1.0 and 0.5, period 1.0 s. The first tree alone carries one slice at a
+// time per edge, each paying the latency: 0->1 and 1->2 take 0.25 + 1 = 1.25 s, its period.
+TEST(PlanPeriod, MultiPortArcsOfSeveralTreesOverlapTheirLatency)
+{
+  class LatentCosts : public MatrixCosts {
+  public:
+    double latency(NodeId from, NodeId to) const override { return from == to ? 0.0 : 0.25; }
+  };
+  const LatentCosts costs;
+  const std::vector<BroadcastTree> trees{BroadcastTree(0, {{1}, {2}, {}}), BroadcastTree(0, {{2}, {}, {1}})};
+  EXPECT_TRUE(slices_overlap_on_arcs(2, PortModel::multi_port));
+  EXPECT_FALSE(slices_overlap_on_arcs(1, PortModel::multi_port));
+  EXPECT_FALSE(slices_overlap_on_arcs(2, PortModel::one_port));
+  EXPECT_DOUBLE_EQ(plan_period(trees, {1.0, 1.0}, costs, 1.0, PortModel::multi_port), 1.0);
+  EXPECT_DOUBLE_EQ(plan_period({trees.front()}, {1.0}, costs, 1.0, PortModel::multi_port), 1.25);
+  // One-port: host 0 sends 1/2 x 1.25 + 1/2 x 2.25 = 1.75 s per slice, its latency counted.
+  EXPECT_DOUBLE_EQ(plan_period(trees, {1.0, 1.0}, costs, 1.0, PortModel::one_port), 1.75);
+}
+
 // predict_plan on the same two trees, 1-byte slices. One-slice makespans (one port): 0->1->2 is
 // 1 + 1 = 2 s, 0->2->1 is 2 + 1 = 3 s. One slice goes to the heavier first tree alone: 2 s. Four
 // slices, weights 1:1, use both: fill 3 s, then 3 periods of 1.5 s: 7.5 s.

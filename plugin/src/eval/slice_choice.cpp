@@ -41,6 +41,7 @@ public:
     std::vector<SliceOccupation> sending(costs.size()), receiving(costs.size());
     std::map<std::pair<NodeId, NodeId>, SliceOccupation> arcs;
     std::map<LinkId, SliceOccupation> shared_links;
+    const bool arcs_overlap = slices_overlap_on_arcs(trees.size(), port);
     for (std::size_t k = 0; k < trees.size(); ++k) {
       const double share = weights[k] / total;
       if (share > 0.0)
@@ -52,7 +53,7 @@ public:
             sending[u].add(share, latency, inverse);
             receiving[child].add(share, latency, inverse);
           } else {
-            arcs[{u, child}].add(share, latency, inverse);
+            arcs[{u, child}].add(share, arcs_overlap ? 0.0 : latency, inverse);
             sending[u].add(share, costs.send_latency(u), costs.send_inverse_bandwidth(u));
           }
           if (links)

@@ -8,11 +8,18 @@
 
 namespace hbcast {
 
+/// Whether the slices of a plan of `trees` trees under `port` overlap on an arc. Multi-port, one
+/// tree's edge carries one slice at a time (Beaumont-Marchal-Robert, section 3.2), each paying the
+/// route's latency; several trees' slices go out as soon as they are held (the multi-tree replay
+/// and libhbcast_mpi), so an arc's slices overlap and only its bandwidth bounds it.
+bool slices_overlap_on_arcs(std::size_t trees, PortModel port);
+
 /// The steady-state period (seconds per slice) of a multi-tree plan whose tree k carries a share
 /// weights[k] / sum(weights) of the slices: the busiest resource's mean occupation per slice.
 /// One-port: each host's sends, summed over its children in every tree, and its receives, each
-/// weighted by its tree's share. Multi-port: each (sender, receiver) pair's transfers and each
-/// host's send overheads, weighted alike. With `links`, every SHARED link of a transfer's route
+/// weighted by its tree's share. Multi-port: each (sender, receiver) pair's transfers (their
+/// bytes over the bandwidth alone where slices_overlap_on_arcs) and each host's send overheads,
+/// weighted alike. With `links`, every SHARED link of a transfer's route
 /// too: slice_bytes / its bandwidth, once per transfer however often its route crosses it (as the
 /// capacity rows of the routed program count it). One tree without links gives steady_state_period; the plan's throughput is
 /// slice_bytes / period (Beaumont-Marchal-Robert, section 4.1: the loads n_uv of the program).
