@@ -233,6 +233,37 @@ TEST(MultiTreeCli, SmpiRunsEveryFormAsTheReplayDoesWhereTreesShareLinks)
   }
 }
 
+// On a multi-site grid of 2 sites x 2 clusters x 2 hosts, multi-port, the program's plan is one
+// tree. Its plan file is that tree, which libhbcast_mpi runs one slice at a time per edge
+// (Beaumont-Marchal-Robert 3.2), so the row replays it so: its simulated makespan is the tree's
+// prediction, the replay of the plan file as a tree, and what `hbcast smpi` runs.
+TEST(MultiTreeCli, APlanOfOneTreeReplaysAsItDeploys)
+{
+  TemporaryDirectory dir;
+  const std::string platform = dir.path() + "/multisite.xml";
+  ASSERT_EQ(run_hbcast({"generate", "multisite", "--sites", "2", "--clusters-per-site", "2", "--nodes-per-cluster",
+                        "2", "-o", platform})
+                .exit_status,
+            0);
+  const std::string plan = dir.path() + "/plan.json";
+  const auto result = run_hbcast({"simulate", platform, "-s", "multi-tree", "--port", "multi", "--size", "1MiB",
+                                  "--slices", "64", "--format", "json", "--plan", plan});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const auto run = run_of(nlohmann::json::parse(result.out), "multi-tree");
+  ASSERT_EQ(run.at("plan").at("trees"), 1) << run.dump();
+  const double simulated = run.at("simulated").at("makespan").get<double>();
+  EXPECT_LE(std::abs(run.at("relative_error").at("makespan_vs_pairwise").get<double>()), 1e-6) << run.dump();
+  const auto as_tree = run_hbcast({"simulate", platform, "--tree", plan, "--port", "multi", "--size", "1MiB",
+                                   "--slices", "64", "--format", "json"});
+  ASSERT_EQ(as_tree.exit_status, 0) << as_tree.err;
+  EXPECT_NEAR(nlohmann::json::parse(as_tree.out).at("runs").at(0).at("simulated").at("makespan").get<double>(),
+              simulated, 1e-9 * simulated);
+  const auto smpi = run_hbcast({"smpi", "--plan", plan, "--format", "json"});
+  ASSERT_EQ(smpi.exit_status, 0) << smpi.err;
+  EXPECT_LE(std::abs(nlohmann::json::parse(smpi.out).at("relative_error").at("smpi_vs_replayed").get<double>()), 1e-6)
+      << smpi.out;
+}
+
 // Four clusters of 8 hosts behind SHARED backbones: the plan's caps fill each backbone exactly
 // (250 MB/s), and the inter-cluster edges' latency (10.3 ms) spans more than one round. Every
 // node keeps receives posted for the parts in flight (capped_receives), and the root paces its

@@ -25,7 +25,10 @@ void EventDrivenBroadcast::launch()
   if (options_.driver == ReplayDriver::couriers)
     start_couriers();
   // From an actor, the first sends and timers must still be made in kernel context.
-  simgrid::kernel::actor::simcall_answered([this] { forwarding_.advance(tree_.root()); });
+  simgrid::kernel::actor::simcall_answered([this] {
+    forwarding_.advance(tree_.root());
+    end_couriers_if_stuck();  // a root that is down sends nothing
+  });
 }
 
 void EventDrivenBroadcast::start_couriers()

@@ -48,7 +48,9 @@ private:
   // The driver of SliceForwarding.
   bool edge_busy(NodeId child) const { return edge_busy_[child] != 0; }
   bool start_transfer(NodeId node, NodeId child);
-  void on_stopped(NodeId) { end_couriers_if_stuck(); }
+  /// Nothing yet: the event that stopped the node (the launch, a transfer's end, a timer) may
+  /// still start other nodes' transfers, and checks end_couriers_if_stuck once it has.
+  void on_stopped(NodeId) {}
   static double now();
   double send_overhead(NodeId node) const { return send_overhead_[node]; }
   void set_timer(double date, NodeId node);

@@ -12,6 +12,7 @@
 #include <hbcast/platform_graph/periodic_packing.hpp>
 #include <hbcast/replay/multi_tree_broadcast.hpp>
 #include <hbcast/replay/multi_tree_form_replay.hpp>
+#include <hbcast/replay/replay_tree.hpp>
 #include <hbcast/simulation/replay_figures.hpp>
 
 #include <fmt/format.h>
@@ -209,8 +210,12 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
     if (!options.replay)
       return;
     set_activity("replaying the multi-tree plan");
-    const ReplayResult replay = replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
-                                                  {options.message_bytes, options.slices, port, name});
+    // A plan of one tree is a tree (its plan file says no more): replayed as libhbcast_mpi runs it.
+    const ReplayOptions replay_options{options.message_bytes, options.slices, port, name};
+    const ReplayResult replay =
+        trees.size() == 1 ? replay_tree(engine, trees.front(), hosts, replay_options)
+                          : replay_multi_tree(engine, trees, interleave_trees(weights, options.slices), hosts,
+                                              replay_options);
     record_replay(run, replay, options.slices);
     return;
   }
