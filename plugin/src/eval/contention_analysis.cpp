@@ -449,6 +449,65 @@ ContentionReport analyze_phases(FlatPhases phases, const LinkRouteModel& links)
 
 }  // namespace
 
+bool links_never_oversubscribed(const BroadcastTree& tree, const LinkRouteModel& links, PortModel port)
+{
+  // The largest demand each link can see: per SHARED link, the rates summed over the senders, each
+  // sender's own the sum over its edges (multi-port) or their largest (one-port); per FATPIPE
+  // link, the largest rate x penalty and the smallest penalty at its full rate (fatpipe_ratio).
+  std::vector<double> demand, largest_rate_penalty, smallest_full_penalty, sender_demand;
+  std::vector<LinkId> touched;  // by the current sender
+  std::shared_ptr<const LinkRoute> holder;
+  const auto grow = [&](LinkId id) {
+    if (id >= demand.size()) {
+      demand.resize(id + 1, 0.0);
+      largest_rate_penalty.resize(id + 1, 0.0);
+      smallest_full_penalty.resize(id + 1, std::numeric_limits<double>::infinity());
+      sender_demand.resize(id + 1, 0.0);
+    }
+  };
+  for (NodeId sender = 0; sender < tree.size(); ++sender) {
+    for (NodeId child : tree.children(sender)) {
+      const LinkRouteView route = links.route_view(sender, child, holder);
+      std::vector<LinkId> crossed(route.links, route.links + route.link_count);
+      std::sort(crossed.begin(), crossed.end());
+      for (std::size_t c = 0; c < crossed.size();) {
+        const LinkId id = crossed[c];
+        std::size_t times = 0;
+        for (; c < crossed.size() && crossed[c] == id; ++c)
+          ++times;
+        grow(id);
+        const double rate = static_cast<double>(times) * route.bandwidth;
+        if (sender_demand[id] == 0.0)
+          touched.push_back(id);
+        sender_demand[id] = port == PortModel::one_port ? std::max(sender_demand[id], rate) : sender_demand[id] + rate;
+        const double penalty = sharing_penalty(route.latency);
+        largest_rate_penalty[id] = std::max(largest_rate_penalty[id], route.bandwidth * penalty);
+        if (const LinkProperties& properties = links.link(id); at_full_rate(route.bandwidth, properties.bandwidth))
+          smallest_full_penalty[id] = std::min(smallest_full_penalty[id], penalty);
+      }
+    }
+    for (LinkId id : touched) {
+      demand[id] += sender_demand[id];
+      sender_demand[id] = 0.0;
+    }
+    touched.clear();
+  }
+  for (LinkId id = 0; id < demand.size(); ++id) {
+    if (demand[id] == 0.0)
+      continue;
+    const LinkProperties& properties = links.link(id);
+    // Half the analysis' tolerance: its sums, in another order, may differ in the last bits.
+    const double bound = properties.bandwidth * (1.0 + kRelativeTolerance / 2.0);
+    if (properties.sharing == LinkSharing::fatpipe) {
+      if (fatpipe_ratio(properties.bandwidth, largest_rate_penalty[id], smallest_full_penalty[id]) > 1.0 + kRelativeTolerance / 2.0)
+        return false;
+    } else if (properties.bandwidth > 0.0 && demand[id] > bound) {
+      return false;
+    }
+  }
+  return true;
+}
+
 ContentionReport analyze_contention(const std::vector<TimedTransfer>& transfers, const LinkRouteModel& links)
 {
   bool handed = false;

@@ -113,7 +113,8 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
     prediction.period = tree.slice_period();
     prediction.bottleneck = {PeriodBottleneck::Kind::pace, kNoNode, 0, {}};
   }
-  prediction.contention = analyze_contention(transfers, links);
+  if (!links_never_oversubscribed(tree, links, port))
+    prediction.contention = analyze_contention(transfers, links);
   prediction.exact = prediction.contention.links.empty();
   if (!prediction.exact && use_max_min && (any_size || max_min_applies(tree.size(), slices))) {
     MaxMinPrediction shared = predict_max_min(tree, costs, links, slice_bytes, slices, port);
@@ -129,6 +130,14 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
           : std::max({ports_makespan, prediction.startup + static_cast<double>(slices - 1) * prediction.period,
                       link_lower_bound(tree, costs, links, slice_bytes * static_cast<double>(slices))});
   return prediction;
+}
+
+double ports_lower_bound(const BroadcastTree& tree, const CostModel& costs, double slice_bytes, std::size_t slices,
+                         PortModel port)
+{
+  if (slices <= 1)
+    return 0.0;
+  return static_cast<double>(slices - 1) * port_period(tree, costs, slice_bytes, port).first;
 }
 
 double link_lower_bound(const BroadcastTree& tree, const CostModel& costs, const LinkRouteModel& links,

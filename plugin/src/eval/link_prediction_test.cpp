@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <random>
+#include <vector>
 
 using namespace hbcast;
 using test_support::latency_free_cluster;
@@ -213,4 +214,72 @@ TEST(LinkPrediction, PeriodsAreTheFormulas)
           << "seed " << seed;
     }
   }
+}
+
+namespace {
+
+// A random instance of the link-level property tests: platform, tree, port model, slice count.
+struct RandomLinkedTree {
+  std::shared_ptr<ClusteredLinkModel> links;
+  BroadcastTree tree;
+  PortModel port;
+  std::size_t slices;
+};
+
+RandomLinkedTree random_linked_tree(std::mt19937_64& random)
+{
+  auto links = test_support::random_linked_clusters(random);
+  BroadcastTree tree = test_support::random_tree(links->host_count(), random);
+  const PortModel port = random() % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
+  const std::size_t slices = std::vector<std::size_t>{1, 2, 3, 7, 16}[random() % 5];
+  return {std::move(links), std::move(tree), port, slices};
+}
+
+}  // namespace
+
+// links_never_oversubscribed against the analysis of the predicted transfers on 1,000 random
+// instances: wherever it holds, no link is over-subscribed. Both outcomes occur often.
+TEST(LinkPredictionProperty, NoLinkIsOverSubscribedWhereTheCheckSaysNone)
+{
+  std::size_t never = 0, contended = 0;
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto instance = random_linked_tree(random);
+    const LinkCostModel costs(instance.links);
+    const double slice_bytes = 1e6;
+    std::vector<TimedTransfer> transfers;
+    if (instance.slices == 1)
+      transfers = timed_transfers(instance.tree, costs, slice_bytes,
+                                  evaluate_atomic(instance.tree, costs, slice_bytes, instance.port).ready_time);
+    else
+      evaluate_pipelined(instance.tree, costs, slice_bytes, instance.slices, instance.port, transfers);
+    const ContentionReport report = analyze_contention(transfers, *instance.links);
+    contended += report.links.empty() ? 0 : 1;
+    if (links_never_oversubscribed(instance.tree, *instance.links, instance.port)) {
+      ++never;
+      EXPECT_TRUE(report.links.empty()) << "seed " << seed << ": " << report.links.front().name;
+    }
+  }
+  EXPECT_GT(never, 40u);
+  EXPECT_GT(contended, 40u);
+}
+
+// ports_lower_bound never exceeds the prediction it prunes (estimate or exact) on 1,000 random
+// instances, and is not void: above half of it in many.
+TEST(LinkPredictionProperty, PortsLowerBoundIsBelowThePrediction)
+{
+  std::size_t tight = 0;
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto instance = random_linked_tree(random);
+    const LinkCostModel costs(instance.links);
+    const double slice_bytes = 1e6;
+    const double bound = ports_lower_bound(instance.tree, costs, slice_bytes, instance.slices, instance.port);
+    const double makespan = predict_with_links(instance.tree, costs, *instance.links, slice_bytes, instance.slices,
+                                               instance.port, false)
+                                .makespan;
+    EXPECT_LE(bound, makespan * (1.0 + 1e-12)) << "seed " << seed;
+    tight += bound > makespan / 2.0 ? 1 : 0;
+  }
+  EXPECT_GT(tight, 150u);
 }

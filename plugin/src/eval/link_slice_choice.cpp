@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -26,10 +27,17 @@ LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, con
     const auto slices = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(wanted)), 1, bound);
     if (tried.count(slices) != 0)
       return;
+    const BroadcastTree& tree = tree_for(slices);
+    // A count whose ports alone are slower than the best so far cannot become it: not predicted.
+    if (best.evaluated > 0 &&
+        ports_lower_bound(tree, costs, slice_size(message_bytes, slices), slices, port) > best.prediction.makespan) {
+      tried.emplace(slices, std::numeric_limits<double>::infinity());
+      return;
+    }
     // Ranked by the estimate where a link is over-subscribed: a max-min run per count tried would
     // cost more than the search.
     const LinkPrediction predicted =
-        predict_with_links(tree_for(slices), costs, links, slice_size(message_bytes, slices), slices, port, false);
+        predict_with_links(tree, costs, links, slice_size(message_bytes, slices), slices, port, false);
     tried.emplace(slices, predicted.makespan);
     ++best.evaluated;
     if (best.evaluated == 1 || predicted.makespan < best.prediction.makespan ||

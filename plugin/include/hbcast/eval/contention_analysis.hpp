@@ -1,6 +1,7 @@
 #pragma once
 #include <hbcast/eval/timed_transfers.hpp>
 #include <hbcast/model/link_route_model.hpp>
+#include <hbcast/model/port_model.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -62,5 +63,13 @@ ContentionReport analyze_contention(const std::vector<TimedTransfer>& transfers,
 /// prediction's ready times so.
 ContentionReport analyze_contention(const BroadcastTree& tree, const CostModel& costs, double bytes,
                                     const std::vector<double>& ready_time, const LinkRouteModel& links);
+
+/// Whether no link can be over-subscribed (as analyze_contention judges it) by the transfers of
+/// `tree`, whatever their times, as long as an edge carries one slice at a time and, one-port, a
+/// sender one transfer at a time (the pipelined and atomic predictions' transfers; Beaumont-
+/// Marchal-Robert 3.2): on every SHARED link the rates of the edges crossing it (the largest of
+/// each sender's, one-port) sum to at most its bandwidth, and no FATPIPE link can slow one of
+/// them. Then analyze_contention reports no link; the check costs one route per edge.
+bool links_never_oversubscribed(const BroadcastTree& tree, const LinkRouteModel& links, PortModel port);
 
 }  // namespace hbcast

@@ -74,6 +74,13 @@ LinkPrediction predict_with_links(const BroadcastTree& tree, const CostModel& co
 double link_period(const BroadcastTree& tree, const LinkRouteModel& links, double slice_bytes,
                    PeriodBottleneck* bottleneck = nullptr);
 
+/// A lower bound on predict_with_links' makespan (estimate or exact) of `tree` at `slices` slices
+/// of `slice_bytes`: (K - 1) x the busiest port's time per slice (an edge carries one slice at a
+/// time, a one-port sender one transfer; Beaumont-Marchal-Robert 3.2), which every slice after
+/// the first adds there. O(n); no transfer is timed.
+double ports_lower_bound(const BroadcastTree& tree, const CostModel& costs, double slice_bytes, std::size_t slices,
+                         PortModel port);
+
 /// A lower bound on the makespan of `tree` broadcasting `message_bytes` at any slice count and
 /// under either port model, from the links alone: every byte crosses each SHARED link once per
 /// tree edge routed through it (max over those links of crossings x message / bandwidth), and the
