@@ -8,14 +8,49 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace hbcast {
 
+AnyTreeBound::AnyTreeBound(const CostModel& costs, NodeId root)
+    : root_(root),
+      latency_in_(costs.size(), std::numeric_limits<double>::infinity()),
+      inverse_bandwidth_in_(costs.size(), std::numeric_limits<double>::infinity())
+{
+  if (root >= costs.size())
+    throw std::invalid_argument("AnyTreeBound: the root is not a node of the cost model");
+  latency_out_ = inverse_bandwidth_out_ = std::numeric_limits<double>::infinity();
+  for (NodeId from = 0; from < costs.size(); ++from)
+    for (NodeId to = 0; to < costs.size(); ++to) {
+      if (from == to)
+        continue;
+      latency_in_[to] = std::min(latency_in_[to], costs.latency(from, to));
+      inverse_bandwidth_in_[to] = std::min(inverse_bandwidth_in_[to], costs.inverse_bandwidth(from, to));
+      if (from == root) {
+        latency_out_ = std::min(latency_out_, costs.latency(from, to));
+        inverse_bandwidth_out_ = std::min(inverse_bandwidth_out_, costs.inverse_bandwidth(from, to));
+      }
+    }
+}
+
+double AnyTreeBound::at(double slice_bytes, std::size_t slices) const
+{
+  if (slices <= 1 || latency_in_.size() < 2)
+    return 0.0;
+  double edge = latency_out_ + slice_bytes * inverse_bandwidth_out_;
+  for (NodeId node = 0; node < latency_in_.size(); ++node)
+    if (node != root_)
+      edge = std::max(edge, latency_in_[node] + slice_bytes * inverse_bandwidth_in_[node]);
+  if (!(edge < std::numeric_limits<double>::infinity()))  // a node no route reaches: no tree to bound
+    return 0.0;
+  return static_cast<double>(slices - 1) * edge;
+}
+
 LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
                                               const LinkRouteModel& links, double message_bytes,
                                               std::size_t max_slices, PortModel port, std::size_t hint,
-                                              bool refine)
+                                              bool refine, bool trees_vary)
 {
   if (!(message_bytes >= 1.0))
     throw std::invalid_argument("choosing a slice count needs a message of one byte at least");
@@ -23,11 +58,18 @@ LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, con
       std::max(1.0, std::min(static_cast<double>(std::max<std::size_t>(max_slices, 1)), std::floor(message_bytes))));
   LinkSliceChoice best;
   std::map<std::size_t, double> tried;  // K -> predicted makespan
+  std::optional<AnyTreeBound> any_tree;
   const auto consider = [&](double wanted) {
     const auto slices = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(wanted)), 1, bound);
     if (tried.count(slices) != 0)
       return;
+    if (any_tree && any_tree->at(slice_size(message_bytes, slices), slices) > best.prediction.makespan) {
+      tried.emplace(slices, std::numeric_limits<double>::infinity());
+      return;
+    }
     const BroadcastTree& tree = tree_for(slices);
+    if (trees_vary && !any_tree)  // the first tree names the root
+      any_tree.emplace(costs, tree.root());
     // A count whose ports alone are slower than the best so far cannot become it: not predicted.
     if (best.evaluated > 0 &&
         ports_lower_bound(tree, costs, slice_size(message_bytes, slices), slices, port) > best.prediction.makespan) {

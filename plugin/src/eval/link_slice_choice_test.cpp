@@ -15,6 +15,8 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <utility>
+#include <vector>
 
 using namespace hbcast;
 
@@ -212,4 +214,72 @@ TEST(LinkSliceChoice, ContendingChoiceIsRefinedByTheMaxMinPrediction)
   }
   EXPECT_GT(contending, 5);
   std::printf("refined / best of every count: at most %.6f over %d contending trees\n", worst, contending);
+}
+
+// Three hosts on 100 B/s host links, no latency: every tree's node but the root receives each
+// slice of 100 bytes over some edge, 1 s a slice, one slice at a time; 4 slices: (4 - 1) x 1 s.
+TEST(AnyTreeBound, EachNodeReceivesEverySliceOverOneEdge)
+{
+  const auto links = std::make_shared<ClusteredLinkModel>(
+      std::vector<LinkedCluster>{test_support::latency_free_cluster(3, 100.0, 300.0)});
+  const AnyTreeBound bound(LinkCostModel(links), 0);
+  EXPECT_DOUBLE_EQ(bound.at(100.0, 4), 3.0);
+  EXPECT_DOUBLE_EQ(bound.at(100.0, 1), 0.0);
+  EXPECT_DOUBLE_EQ(bound.at(50.0, 9), 4.0);
+}
+
+// On random routed platforms, any random tree's ports_lower_bound is at least the bound, under
+// both port models and at several slice counts.
+TEST(AnyTreeBound, NeverAboveATreesPortsBoundOnRandomPlatforms)
+{
+  std::size_t positive = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto links = test_support::random_linked_clusters(random);
+    const LinkCostModel costs(links);
+    const BroadcastTree tree = test_support::random_tree(links->host_count(), random);
+    const AnyTreeBound bound(costs, tree.root());
+    for (PortModel port : {PortModel::one_port, PortModel::multi_port})
+      for (std::size_t slices : {1, 2, 5, 64}) {
+        const double slice_bytes = 4e6 / static_cast<double>(slices);
+        const double any = bound.at(slice_bytes, slices);
+        EXPECT_LE(any, ports_lower_bound(tree, costs, slice_bytes, slices, port) * (1 + 1e-12))
+            << "seed " << seed << ", K " << slices;
+        positive += any > 0.0 ? 1 : 0;
+      }
+  }
+  EXPECT_GT(positive, 1000u);
+}
+
+// Trees rebuilt per count (a random tree for each K): with trees_vary the search builds fewer
+// trees and finds the same count and prediction.
+TEST(LinkSliceChoice, SkippingTreesNoTreeCanUseKeepsTheChoice)
+{
+  std::size_t spared = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    std::mt19937_64 random(seed);
+    const auto links = test_support::random_linked_clusters(random);
+    const PortModel port = seed % 2 == 0 ? PortModel::one_port : PortModel::multi_port;
+    const NodeId root = static_cast<NodeId>(random() % links->host_count());
+    std::map<std::size_t, BroadcastTree> trees;
+    std::size_t built = 0;
+    const auto tree_for = [&](std::size_t k) -> const BroadcastTree& {
+      ++built;
+      auto found = trees.find(k);
+      if (found == trees.end()) {
+        std::mt19937_64 tree_random(seed * 7919 + k);
+        found = trees.emplace(k, test_support::random_tree_from(links->host_count(), root, tree_random)).first;
+      }
+      return found->second;
+    };
+    const LinkCostModel costs(links);
+    const auto every = choose_slice_count_with_links(tree_for, costs, *links, 4e6, 1024, port, 1, false, false);
+    const std::size_t built_every = std::exchange(built, 0);
+    const auto skipping = choose_slice_count_with_links(tree_for, costs, *links, 4e6, 1024, port, 1, false, true);
+    EXPECT_EQ(skipping.slices, every.slices) << "seed " << seed;
+    EXPECT_EQ(skipping.prediction.makespan, every.prediction.makespan) << "seed " << seed;
+    EXPECT_LE(built, built_every) << "seed " << seed;
+    spared += built_every - built;
+  }
+  EXPECT_GT(spared, 60u);
 }

@@ -127,7 +127,7 @@ PlanRanking rank_plans(const std::vector<const BroadcastInstance*>& instances, N
         // The estimate ranks the slice counts here; the contending finalists are refined below.
         const LinkSliceChoice linked = choose_slice_count_with_links(
             tree_for, with_links->costs, with_links->links, message_bytes, max_slices, candidate.port,
-            candidate.choice.slices, false);
+            candidate.choice.slices, false, scheduler.needs_links);
         candidate.choice.prediction = linked.prediction;
         candidate.exact = linked.exact;
         if (scheduler.needs_links) {

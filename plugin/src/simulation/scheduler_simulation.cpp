@@ -537,7 +537,7 @@ SimulateOptions with_run_slices(const SimulateOptions& requested, ScheduleResult
         return tree->second.tree;
       };
       options.slices = choose_slice_count_with_links(tree_for, *setup.costs, *setup.links, requested.message_bytes,
-                                                     bound, setup.port, options.slices)
+                                                     bound, setup.port, options.slices, true, rebuilt_for_slices)
                            .slices;
       if (rebuilt_for_slices)
         scheduled = schedule_for(options.slices);
