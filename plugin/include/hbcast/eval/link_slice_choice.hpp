@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <functional>
-#include <vector>
 
 namespace hbcast {
 
@@ -38,27 +37,11 @@ struct LinkSliceChoice {
 /// counts around it by the max-min prediction. `costs` must be the pairwise model of `links`.
 /// A count whose ports_lower_bound exceeds the best makespan found so far is not predicted; with
 /// `trees_vary` (tree_for builds a tree per count), neither is its tree built where any tree's
-/// bound (any_tree_lower_bound) already does.
+/// bound (AnyTreeBound) already does.
 LinkSliceChoice choose_slice_count_with_links(const TreeForSlices& tree_for, const CostModel& costs,
                                               const LinkRouteModel& links, double message_bytes,
                                               std::size_t max_slices, PortModel port, std::size_t hint = 1,
                                               bool refine = true, bool trees_vary = false);
-
-/// Of every node, the smallest latency and inverse bandwidth of a route into it (over every other
-/// node), and of `root` out of it: a bound on any spanning tree's broadcast from `root`.
-class AnyTreeBound {
-public:
-  AnyTreeBound(const CostModel& costs, NodeId root);
-  /// (K - 1) x the largest time an edge must carry a slice in every tree: into each node but the
-  /// root, out of the root (each carries all K slices one at a time; Beaumont-Marchal-Robert 3.2).
-  /// At most ports_lower_bound of any tree at K. O(n) per call, O(n^2) to build.
-  double at(double slice_bytes, std::size_t slices) const;
-
-private:
-  NodeId root_;
-  std::vector<double> latency_in_, inverse_bandwidth_in_;
-  double latency_out_ = 0.0, inverse_bandwidth_out_ = 0.0;
-};
 
 /// From `from` (a count chosen by the estimate, whose slices over-subscribe a link), the slice
 /// count minimising predict_with_links' makespan with the max-min prediction (exact where
