@@ -76,7 +76,7 @@ std::vector<std::size_t> slices_in_their_trees(const std::vector<std::size_t>& t
 // Sleeps `seconds`: real time under MPI, simulated time under SMPI.
 void sleep_for(double seconds)
 {
-  if (!(seconds > 0.0))
+  if (!(seconds > 1e-9))  // below SimGrid's timing precision, as the replay: no wait
     return;
   timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
   while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
@@ -217,10 +217,10 @@ void sleep_until(double since, double seconds)
   sleep_for(seconds - (MPI_Wtime() - since));
 }
 
-// The periodic form: this rank's steps (core's periodic_steps, which the replay runs too), each,
-// with the plan's clock from its slot's time on, a receive posted, a synchronous send, the
-// receive awaited. A step's tag is its slot in the period
-// sequence, so a send meets only the receive its step posted.
+// The periodic form: this rank's steps (core's periodic_steps, which the replay runs too).
+// Self-timed, each step posts its receive, sends and awaits the receive; on the plan's clock see
+// below. A step's tag is its slot in the period sequence, so a send meets only the receive its
+// step posted.
 int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype, const RankPlan& plan, MPI_Comm comm,
                    int rank)
 {
@@ -232,6 +232,35 @@ int periodic_bcast(char* base, MPI_Aint extent, int count, MPI_Datatype datatype
   };
   const std::vector<double> offsets = periodic_slot_offsets(plan.schedule);
   const double since = MPI_Wtime();
+  if (!offsets.empty()) {
+    // On the plan's clock: each step at its start (periodic_step_order), the receives of its
+    // window posted (a period ahead) and its send started once the receives it forwards have
+    // ended, the others awaited at the end.
+    const auto needs = periodic_send_needs(steps);
+    const auto window = periodic_receive_window(steps);
+    std::vector<MPI_Request> requests(2 * steps.size(), MPI_REQUEST_NULL);  // receive, send of each step
+    std::size_t posted = 0;
+    for (std::size_t i : periodic_step_order(steps, offsets)) {
+      const auto& step = steps[i];
+      sleep_until(since, periodic_step_start(offsets, step));
+      for (; posted < window[i]; ++posted)
+        if (const auto& receive = steps[posted].receive)
+          if (int error = MPI_Irecv(base + static_cast<MPI_Aint>(receive->range.first) * extent,
+                                    static_cast<int>(receive->range.count), datatype, static_cast<int>(receive->peer),
+                                    tag(*receive), comm, &requests[2 * posted]))
+            return error;
+      if (!step.send)
+        continue;
+      for (std::size_t need : needs[i])
+        if (int error = MPI_Wait(&requests[2 * need], MPI_STATUS_IGNORE))
+          return error;
+      if (int error = MPI_Isend(base + static_cast<MPI_Aint>(step.send->range.first) * extent,
+                                static_cast<int>(step.send->range.count), datatype, static_cast<int>(step.send->peer),
+                                tag(*step.send), comm, &requests[2 * i + 1]))
+        return error;
+    }
+    return MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  }
   for (const auto& step : steps) {
     if (!offsets.empty()) {  // the plan's clock: not before the step's slot
       const PeriodicTransfer& at = step.send ? *step.send : *step.receive;

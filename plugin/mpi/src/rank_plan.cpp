@@ -136,7 +136,13 @@ RankPlan map_plan_to_ranks(const BroadcastPlan& plan, const std::vector<std::str
         mapped.schedule.slots.back().push_back(
             {piece.tree, static_cast<NodeId>(rank_running(rank_of, piece.from, "a slot sends from", rank_hosts.size())),
              static_cast<NodeId>(rank_running(rank_of, piece.to, "a slot sends to", rank_hosts.size())), piece.first,
-             piece.last});
+             piece.last, piece.delay});
+    }
+    for (const auto& lags : plan.lags) {
+      mapped.schedule.lags.emplace_back(rank_hosts.size(), kNoNode);
+      for (const auto& [host, lag] : lags)
+        mapped.schedule.lags.back()[static_cast<std::size_t>(
+            rank_running(rank_of, host, "a lag is given for", rank_hosts.size()))] = lag;
     }
     try {
       check_periodic_schedule(mapped.schedule, mapped.parents);

@@ -38,6 +38,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 grep -q '"send_gaps"' "$work/gaps.two-tree.json" || fail "no send gaps in a multi-port fat-tree plan"
 grep -q '"weight"' "$work/multi-tree.json" || fail "no multi-tree plan written"
 grep -q '"slots"' "$work/form.multi-tree-periodic.json" || fail "no periodic plan written"
+grep -q '"slot_seconds"' "$work/form.multi-tree-periodic.json" || fail "no clock in the periodic plan"
 grep -q '"form": "capped"' "$work/form-mp.json" || fail "no multi-port rate-capped plan written"
 plans=$(ls "$work"/*.json)
 count=$(echo "$plans" | wc -l)

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -64,11 +66,13 @@ std::vector<std::vector<std::size_t>> tree_depths(const std::vector<std::vector<
   return depths;
 }
 
-std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& schedule,
-                                                    const std::vector<std::vector<NodeId>>& parents)
+namespace {
+
+// Per tree and node: the last slot a piece reaches it (0 if none), the first slot it sends a piece
+// (kNoNode if none).
+std::pair<std::vector<std::vector<std::size_t>>, std::vector<std::vector<std::size_t>>>
+slots_in_and_out(const PeriodicSchedule& schedule, const std::vector<std::vector<NodeId>>& parents)
 {
-  const auto depths = tree_depths(parents);
-  // Per tree and node: the last slot a piece reaches it, the first slot it sends a piece.
   std::vector<std::vector<std::size_t>> last_in(parents.size()), first_out(parents.size());
   for (std::size_t t = 0; t < parents.size(); ++t) {
     last_in[t].assign(parents[t].size(), 0);
@@ -79,6 +83,20 @@ std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& sche
       last_in.at(piece.tree).at(piece.to) = std::max(last_in[piece.tree][piece.to], slot);
       first_out.at(piece.tree).at(piece.from) = std::min(first_out[piece.tree][piece.from], slot);
     }
+  return {std::move(last_in), std::move(first_out)};
+}
+
+constexpr std::size_t kLargestLag = 1000000;
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& schedule,
+                                                    const std::vector<std::vector<NodeId>>& parents)
+{
+  if (!schedule.lags.empty())
+    return schedule.lags;
+  const auto depths = tree_depths(parents);
+  const auto [last_in, first_out] = slots_in_and_out(schedule, parents);
   std::vector<std::vector<std::size_t>> lags;
   for (std::size_t t = 0; t < parents.size(); ++t) {
     const auto& parent = parents[t];
@@ -145,6 +163,8 @@ void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector
         throw std::invalid_argument(where + ": the piece is not an edge of tree " + std::to_string(piece.tree));
       if (!(0.0 <= piece.first && piece.first < piece.last && piece.last <= 1.0))
         throw std::invalid_argument(where + ": a piece needs 0 <= first < last <= 1");
+      if (!(piece.delay >= 0.0) || !std::isfinite(piece.delay))
+        throw std::invalid_argument(where + ": a piece's delay must be a time >= 0");
       if (++sends[piece.from] > 1 || ++receives[piece.to] > 1)
         throw std::invalid_argument(where + ": a node sends or receives twice (one port)");
       covered[{piece.tree, piece.from, piece.to}].emplace_back(piece.first, piece.last);
@@ -155,6 +175,57 @@ void check_periodic_schedule(const PeriodicSchedule& schedule, const std::vector
       if (parents[t][v] != kNoNode && covered.count({t, parents[t][v], v}) == 0)
         throw std::invalid_argument("periodic schedule: the edge " + std::to_string(parents[t][v]) + " -> " +
                                     std::to_string(v) + " of tree " + std::to_string(t) + " is in no slot");
+  if (!schedule.lags.empty()) {
+    if (schedule.lags.size() != parents.size())
+      throw std::invalid_argument("periodic schedule: lags for " + std::to_string(schedule.lags.size()) + " trees, not " +
+                                  std::to_string(parents.size()));
+    const auto depths = tree_depths(parents);
+    const auto [last_in, first_out] = slots_in_and_out(schedule, parents);
+    for (std::size_t t = 0; t < parents.size(); ++t) {
+      const auto& lag = schedule.lags[t];
+      const std::string where = "periodic schedule, tree " + std::to_string(t);
+      if (lag.size() != parents[t].size())
+        throw std::invalid_argument(where + ": one lag per node");
+      for (NodeId v = 0; v < lag.size(); ++v) {
+        if ((depths[t][v] == kNoNode) != (lag[v] == kNoNode) || (lag[v] != kNoNode && lag[v] > kLargestLag))
+          throw std::invalid_argument(where + ": a node it reaches needs a lag of at most 1000000 periods, and only those");
+        const NodeId parent = parents[t][v];
+        if (depths[t][v] == 0 && lag[v] != 0)
+          throw std::invalid_argument(where + ": the root's lag must be 0");
+        if (parent == kNoNode || lag[v] == kNoNode)
+          continue;
+        if (lag[v] < lag[parent] ||
+            (lag[v] == lag[parent] && first_out[t][v] != kNoNode && last_in[t][v] >= first_out[t][v]))
+          throw std::invalid_argument(where + ": node " + std::to_string(v) +
+                                      " would forward a block before its pieces in come");
+      }
+    }
+  }
+  if (!schedule.slot_seconds.empty()) {
+    // On a clock a node starts its steps in time order: each piece out of a node must start no
+    // earlier than the pieces in that bring its block, or the two could wait for each other.
+    const auto offsets = periodic_slot_offsets(schedule);
+    const auto lags = periodic_lags(schedule, parents);
+    std::map<std::pair<std::size_t, NodeId>, std::pair<double, double>> starts;  // latest in, earliest out
+    for (std::size_t slot = 0; slot < schedule.slots.size(); ++slot)
+      for (const auto& piece : schedule.slots[slot]) {
+        const double start = offsets[slot] + piece.delay;
+        auto& in = starts.try_emplace({piece.tree, piece.to}, -INFINITY, INFINITY).first->second;
+        in.first = std::max(in.first, start);
+        auto& out = starts.try_emplace({piece.tree, piece.from}, -INFINITY, INFINITY).first->second;
+        out.second = std::min(out.second, start);
+      }
+    for (const auto& [key, times] : starts) {
+      const auto [t, v] = key;
+      const NodeId parent = parents[t][v];
+      if (parent == kNoNode || times.second == INFINITY || times.first == -INFINITY)
+        continue;
+      const double later = static_cast<double>(lags[t][v] - lags[t][parent]) * offsets.back();
+      if (times.second + later < times.first)
+        throw std::invalid_argument("periodic schedule, tree " + std::to_string(t) + ": node " + std::to_string(v) +
+                                    " would start a piece out before the pieces in that bring it (slot times and delays)");
+    }
+  }
   for (auto& [edge, parts] : covered) {
     // In slot order the pieces follow each other, from 0 to 1, without gap or overlap.
     double at = 0.0;
@@ -223,13 +294,65 @@ std::vector<PeriodicStep> periodic_steps(const PeriodicSchedule& schedule,
       if (range.count == 0)
         continue;
       if (piece->from == node)
-        step.send = PeriodicTransfer{piece->to, piece->tree, k, slot, range};
+        step.send = PeriodicTransfer{piece->to, piece->tree, k, slot, range, piece->delay};
       else
-        step.receive = PeriodicTransfer{piece->from, piece->tree, k, slot, range};
+        step.receive = PeriodicTransfer{piece->from, piece->tree, k, slot, range, piece->delay};
     }
     flush();
   }
   return steps;
+}
+
+std::vector<std::vector<std::size_t>> periodic_send_needs(const std::vector<PeriodicStep>& steps)
+{
+  // The ranges received so far, disjoint: first element -> (end, step).
+  std::map<std::size_t, std::pair<std::size_t, std::size_t>> received;
+  std::vector<std::vector<std::size_t>> needs(steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (const auto& send = steps[i].send; send && send->range.count > 0) {
+      const std::size_t first = send->range.first, end = first + send->range.count;
+      auto it = received.upper_bound(first);
+      if (it != received.begin() && std::prev(it)->second.first > first)
+        --it;
+      for (; it != received.end() && it->first < end; ++it)
+        needs[i].push_back(it->second.second);
+      std::sort(needs[i].begin(), needs[i].end());
+    }
+    if (const auto& receive = steps[i].receive; receive && receive->range.count > 0)
+      received[receive->range.first] = {receive->range.first + receive->range.count, i};
+  }
+  return needs;
+}
+
+std::vector<std::size_t> periodic_receive_window(const std::vector<PeriodicStep>& steps)
+{
+  const auto period_of = [&](std::size_t j) { return (steps[j].send ? *steps[j].send : *steps[j].receive).period; };
+  std::vector<std::size_t> window(steps.size(), 0);
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    while (end < steps.size() && period_of(end) <= period_of(i) + 1)
+      ++end;
+    window[i] = end;
+  }
+  return window;
+}
+
+double periodic_step_start(const std::vector<double>& offsets, const PeriodicStep& step)
+{
+  const PeriodicTransfer& at = step.send ? *step.send : *step.receive;
+  return periodic_step_time(offsets, at.period, at.slot) + (step.send ? step.send->delay : 0.0);
+}
+
+std::vector<std::size_t> periodic_step_order(const std::vector<PeriodicStep>& steps, const std::vector<double>& offsets)
+{
+  std::vector<double> start;
+  start.reserve(steps.size());
+  for (const auto& step : steps)
+    start.push_back(periodic_step_start(offsets, step));
+  std::vector<std::size_t> order(steps.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return start[a] < start[b]; });
+  return order;
 }
 
 }  // namespace hbcast

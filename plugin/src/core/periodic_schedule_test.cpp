@@ -111,3 +111,67 @@ TEST(PeriodicSchedule, TheClockStartsEachSlotAfterTheOnesBefore)
   EXPECT_TRUE(periodic_slot_offsets(crossed_chains()).empty());
   EXPECT_DOUBLE_EQ(periodic_step_time({}, 5, 1), 0.0);
 }
+
+TEST(PeriodicSchedule, OnAClockASendNeedsOnlyTheReceivesItForwards)
+{
+  // Node 1's steps (derived in NodeStepsFollowPeriodsThenSlots): 0 (period 0, slot 0) receives
+  // element 0; 1 (1, 0) sends element 0 and receives element 2; 2 (1, 1) receives element 1;
+  // 3 (2, 0) sends element 2; 4 (2, 1) receives element 3. Step 1's send forwards what step 0
+  // brought, step 3's what step 1 brought.
+  const auto steps = periodic_steps(crossed_chains(), kParents, {1.0, 1.0}, 1, 4, 4);
+  ASSERT_EQ(steps.size(), 5u);
+  EXPECT_EQ(periodic_send_needs(steps),
+            (std::vector<std::vector<std::size_t>>{{}, {0}, {}, {1}, {}}));
+  // Receives posted a period ahead: from step 0 (period 0) those of periods 0 and 1, from step 1
+  // on every one.
+  EXPECT_EQ(periodic_receive_window(steps), (std::vector<std::size_t>{3, 5, 5, 5, 5}));
+  // On a clock of 1 s per slot (a period of 2 s), node 1's sends 1.5 s after their slot's start:
+  // steps start at 0, 3.5, 3, 5.5 and 5, so step 2 comes before step 1, and step 4 before step 3.
+  auto clocked = crossed_chains();
+  clocked.slot_seconds = {1.0, 1.0};
+  clocked.slots[0][1].delay = 1.5;  // 1 -> 2 in tree A
+  const auto offsets = periodic_slot_offsets(clocked);
+  const auto delayed = periodic_steps(clocked, kParents, {1.0, 1.0}, 1, 4, 4);
+  EXPECT_DOUBLE_EQ(periodic_step_start(offsets, delayed[1]), 3.5);
+  EXPECT_DOUBLE_EQ(periodic_step_start(offsets, delayed[2]), 3.0);
+  EXPECT_EQ(periodic_step_order(delayed, offsets), (std::vector<std::size_t>{0, 2, 1, 4, 3}));
+}
+
+TEST(PeriodicSchedule, GivenLagsAreCheckedAgainstTheSlots)
+{
+  // Crossed chains: in A, node 1 gets its piece in slot 0 and sends in slot 0, so it cannot
+  // forward in the same period (lag 0 refused); lag 1 or more is kept as given.
+  auto lagged = crossed_chains();
+  lagged.lags = {{0, 2, 3}, {0, 2, 1}};
+  ASSERT_NO_THROW(check_periodic_schedule(lagged, kParents));
+  EXPECT_EQ(periodic_lags(lagged, kParents), lagged.lags);
+  EXPECT_EQ(periodic_period_count(lagged, kParents, 4), 4u);  // 2 blocks + node 1's lag 2 in A
+  lagged.lags = {{0, 0, 1}, {0, 2, 1}};
+  EXPECT_THROW(check_periodic_schedule(lagged, kParents), std::invalid_argument);
+  lagged.lags = {{1, 1, 2}, {0, 2, 1}};  // the root's lag
+  EXPECT_THROW(check_periodic_schedule(lagged, kParents), std::invalid_argument);
+  lagged.lags = {{0, 1, 0}, {0, 2, 1}};  // below its parent's
+  EXPECT_THROW(check_periodic_schedule(lagged, kParents), std::invalid_argument);
+  lagged.lags = {{0, 1, 2}};  // one tree's only
+  EXPECT_THROW(check_periodic_schedule(lagged, kParents), std::invalid_argument);
+  auto delayed = crossed_chains();
+  delayed.slots[1][0].delay = -1.0;
+  EXPECT_THROW(check_periodic_schedule(delayed, kParents), std::invalid_argument);
+}
+
+TEST(PeriodicSchedule, OnAClockAPieceOutStartsNoEarlierThanThePiecesInThatBringIt)
+{
+  // Tree A of the chains of ANodeForwardsInThePeriodItReceivesWhenItsSlotsComeAfter: node 1 gets
+  // its piece in slot 0 and forwards it in slot 2, lag 0. On a clock of 1 s per slot, a delay of
+  // 2.5 s on the piece in starts it at 2.5, after the piece out (at 2): refused, since each would
+  // wait for the other. Lags of 1 for node 1 (a period of 4 s later) let it through.
+  PeriodicSchedule schedule;
+  schedule.period_slices = 2;
+  schedule.slots = {{{0, 0, 1, 0.0, 1.0}}, {{1, 2, 1, 0.0, 1.0}}, {{0, 1, 2, 0.0, 1.0}}, {{1, 0, 2, 0.0, 1.0}}};
+  schedule.slot_seconds = {1.0, 1.0, 1.0, 1.0};
+  ASSERT_NO_THROW(check_periodic_schedule(schedule, kParents));
+  schedule.slots[0][0].delay = 2.5;
+  EXPECT_THROW(check_periodic_schedule(schedule, kParents), std::invalid_argument);
+  schedule.lags = {{0, 1, 2}, {0, 2, 1}};
+  EXPECT_NO_THROW(check_periodic_schedule(schedule, kParents));
+}

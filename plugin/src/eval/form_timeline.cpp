@@ -60,6 +60,100 @@ void close(FormTimeline& timeline, NodeId root, std::size_t block = 0, std::size
                                                        : observed_period(timeline.arrival[slowest]));
 }
 
+// A periodic schedule on a clock: each node starts its steps in periodic_step_order, each at its
+// start or once the node has started the one before; it then posts the receives of its window
+// (periodic_receive_window) and starts its send once the receives that bring what it forwards
+// have ended (periodic_send_needs). A transfer starts once its receive is posted and its send
+// started, and runs alone at its route's cost. Nodes advance in turns until each has started
+// every step (a send waiting for a receive waits for another node's turn).
+void clocked_periodic_timeline(FormTimeline& timeline, const PeriodicSchedule& schedule,
+                               const std::vector<std::vector<NodeId>>& parents, const std::vector<double>& weights,
+                               const std::vector<double>& offsets, const CostModel& costs, const FormMessage& message)
+{
+  const std::size_t nodes = costs.size();
+  constexpr double kUnknown = -1.0;
+  std::vector<std::vector<PeriodicStep>> steps(nodes);
+  std::vector<std::vector<std::vector<std::size_t>>> needs(nodes);
+  std::vector<std::vector<std::size_t>> window(nodes), order(nodes);
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> keys(nodes);  // each step's (period, slot)
+  std::vector<std::vector<double>> posted(nodes), sent(nodes), ended(nodes);
+  for (NodeId u = 0; u < nodes; ++u) {
+    steps[u] = periodic_steps(schedule, parents, weights, u, message.count, message.slices);
+    needs[u] = periodic_send_needs(steps[u]);
+    window[u] = periodic_receive_window(steps[u]);
+    order[u] = periodic_step_order(steps[u], offsets);
+    for (const auto& step : steps[u]) {
+      const PeriodicTransfer& at = step.send ? *step.send : *step.receive;
+      keys[u].emplace_back(at.period, at.slot);
+    }
+    posted[u].assign(steps[u].size(), kUnknown);
+    sent[u].assign(steps[u].size(), kUnknown);
+    ended[u].assign(steps[u].size(), kUnknown);
+  }
+  // The receiver's step of node u's send i.
+  const auto receiver_step = [&](NodeId u, std::size_t i) {
+    const PeriodicTransfer& send = *steps[u][i].send;
+    const auto& at = keys[send.peer];
+    return static_cast<std::size_t>(std::lower_bound(at.begin(), at.end(), keys[u][i]) - at.begin());
+  };
+  // Times the transfer of node u's send i once its send and its receive are both known.
+  const auto transfer = [&](NodeId u, std::size_t i) {
+    const PeriodicTransfer& send = *steps[u][i].send;
+    const std::size_t j = receiver_step(u, i);
+    if (sent[u][i] == kUnknown || posted[send.peer][j] == kUnknown || ended[send.peer][j] != kUnknown)
+      return;
+    const double bytes = static_cast<double>(send.range.count) * message.element_bytes + message.envelope_bytes;
+    const double finish = std::max(sent[u][i], posted[send.peer][j]) + costs.transfer_time(u, send.peer, bytes);
+    ended[send.peer][j] = finish;
+    arrive(timeline, message, send.peer, send.range, finish);
+    ++timeline.transfers;
+  };
+  // The sender's step of node v's receive j.
+  const auto sender_step = [&](NodeId v, std::size_t j) {
+    const NodeId u = steps[v][j].receive->peer;
+    const auto& at = keys[u];
+    return std::pair<NodeId, std::size_t>{
+        u, static_cast<std::size_t>(std::lower_bound(at.begin(), at.end(), keys[v][j]) - at.begin())};
+  };
+  std::vector<std::size_t> next(nodes, 0), posted_up_to(nodes, 0);
+  std::vector<double> last(nodes, 0.0);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (NodeId u = 0; u < nodes; ++u)
+      while (next[u] < order[u].size()) {
+        const std::size_t i = order[u][next[u]];
+        double at = std::max(last[u], periodic_step_start(offsets, steps[u][i]));
+        for (; posted_up_to[u] < window[u][i]; ++posted_up_to[u]) {
+          const std::size_t j = posted_up_to[u];
+          if (!steps[u][j].receive)
+            continue;
+          posted[u][j] = at;
+          const auto [sender, k] = sender_step(u, j);
+          if (k < steps[sender].size() && steps[sender][k].send)
+            transfer(sender, k);
+        }
+        bool ready = true;
+        for (std::size_t need : needs[u][i])
+          if (ended[u][need] == kUnknown)
+            ready = false;
+          else
+            at = std::max(at, ended[u][need]);
+        if (!ready)
+          break;
+        last[u] = at;
+        if (steps[u][i].send) {
+          sent[u][i] = at;
+          transfer(u, i);
+        }
+        ++next[u];
+        progress = true;
+      }
+  }
+  for (NodeId u = 0; u < nodes; ++u)
+    if (next[u] < order[u].size())
+      throw std::logic_error("periodic timeline: a node waits for a receive that never ends");
+}
+
 void check_message(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                    const FormMessage& message)
 {
@@ -119,6 +213,14 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
   const std::size_t nodes = costs.size();
   FormTimeline timeline;
   timeline.arrival.assign(nodes, std::vector<double>(message.slices, 0.0));
+  const std::vector<double> offsets = periodic_slot_offsets(schedule);
+  if (!offsets.empty()) {
+    clocked_periodic_timeline(timeline, schedule, parents, weights, offsets, costs, message);
+    close(timeline, trees.front().root(), schedule.period_slices,
+          periodic_period_count(schedule, parents, message.slices) -
+              (message.slices + schedule.period_slices - 1) / schedule.period_slices);
+    return timeline;
+  }
   // Every send of every node, in the schedule's global order (period, slot): both ends of a
   // transfer reach it in that order, so a node's steps before it are already timed.
   std::vector<std::tuple<std::size_t, std::size_t, NodeId, PeriodicTransfer>> sends;
@@ -130,7 +232,6 @@ FormTimeline periodic_timeline(const std::vector<BroadcastTree>& trees, const st
     return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) < std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
   });
   std::vector<double> ready(nodes, 0.0);
-  const std::vector<double> offsets = periodic_slot_offsets(schedule);
   for (std::size_t first = 0; first < sends.size();) {
     std::size_t end = first;
     while (end < sends.size() && std::get<0>(sends[end]) == std::get<0>(sends[first]) &&

@@ -182,6 +182,11 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
       PlanPiece piece{static_cast<std::size_t>(tree), field<std::string>(slots[s][k], "from", at),
                       field<std::string>(slots[s][k], "to", at), field<double>(slots[s][k], "first", at),
                       field<double>(slots[s][k], "last", at)};
+      if (slots[s][k].contains("delay")) {
+        piece.delay = field<double>(slots[s][k], "delay", at);
+        if (!(piece.delay >= 0.0 && piece.delay < 1e9))
+          throw PlanError(at + ": \"delay\" must be a time >= 0, not " + slots[s][k].at("delay").dump());
+      }
       check_host(hosts, piece.from, at);
       check_host(hosts, piece.to, at);
       if (!(0.0 <= piece.first && piece.first < piece.last && piece.last <= 1.0))
@@ -198,6 +203,23 @@ void read_form(const Json& json, const std::set<std::string>& hosts, BroadcastPl
       if (!length.is_number() || !(length.get<double>() >= 0.0) || !std::isfinite(length.get<double>()))
         throw PlanError("plan: \"slot_seconds\" must hold times >= 0, not " + length.dump());
       plan.slot_seconds.push_back(length.get<double>());
+    }
+  }
+  if (json.contains("lags")) {
+    const auto& lags = json.at("lags");
+    if (!lags.is_array() || lags.size() != plan.trees.size())
+      throw PlanError("plan: \"lags\" must be a list of one object per tree (" + std::to_string(plan.trees.size()) + ")");
+    for (std::size_t t = 0; t < lags.size(); ++t) {
+      const std::string at = "plan lags of tree " + std::to_string(t);
+      if (!lags[t].is_object())
+        throw PlanError(at + ": must be an object of host: lag");
+      plan.lags.emplace_back();
+      for (const auto& [host, lag] : lags[t].items()) {
+        check_host(hosts, host, at);
+        if (!lag.is_number_integer() || lag.get<long long>() < 0 || lag.get<long long>() > 1000000)
+          throw PlanError(at + ": host '" + host + "' needs a lag from 0 to 1000000 periods, not " + lag.dump());
+        plan.lags.back()[host] = lag.get<std::size_t>();
+      }
     }
   }
   to_periodic_schedule(plan, plan.hosts);  // one port per slot, every edge's block sent once
@@ -254,13 +276,20 @@ std::string plan_to_json(const BroadcastPlan& plan)
     for (const auto& slot : plan.slots) {
       Json pieces = Json::array();
       for (const auto& piece : slot)
-        pieces.push_back({{"tree", piece.tree}, {"from", piece.from}, {"to", piece.to}, {"first", piece.first},
-                          {"last", piece.last}});
+      {
+        Json entry = {{"tree", piece.tree}, {"from", piece.from}, {"to", piece.to}, {"first", piece.first},
+                      {"last", piece.last}};
+        if (piece.delay > 0.0)
+          entry["delay"] = piece.delay;
+        pieces.push_back(std::move(entry));
+      }
       slots.push_back(std::move(pieces));
     }
     json["slots"] = std::move(slots);
     if (!plan.slot_seconds.empty())
       json["slot_seconds"] = plan.slot_seconds;
+    if (!plan.lags.empty())
+      json["lags"] = plan.lags;
   }
   if (!plan.send_gaps.empty()) {
     Json gaps = Json::array();

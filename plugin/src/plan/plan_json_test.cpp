@@ -324,3 +324,37 @@ TEST(PlanJson, SendGapsRoundTripAndBadOnesAreRefused)
   expect_plan_error(with_gaps(R"([{"host": "a", "latency": 0, "seconds_per_byte": 0}, {"host": "a", "latency": 0, "seconds_per_byte": 0}])"),
                     "host 'a' has a gap already");
 }
+
+// The periodic form's clock as hbcast writes it: each piece's delay after its slot's time, and
+// each host's lag per tree.
+TEST(PlanJson, AClockWithDelaysAndLagsRoundTripsAndBadOnesAreRefused)
+{
+  const std::string clock = R"("form": "periodic", "period_slices": 4, "slot_seconds": [0.5, 0.25, 1, 0.125],
+      "lags": [{"a": 0, "b": 0, "c": 1}, {"a": 0, "c": 0, "b": 1}], )";
+  std::string slots = kSlots;
+  const std::string half = R"("first": 0, "last": 0.5})";
+  slots.replace(slots.find(half), half.size(), R"("first": 0, "last": 0.5, "delay": 0.125})");
+  const auto plan = plan_from_json(form_plan("2", clock + slots));
+  EXPECT_EQ(plan.slots[2][0].delay, 0.125);
+  EXPECT_EQ(plan.slots[2][1].delay, 0.0);
+  ASSERT_EQ(plan.lags.size(), 2u);
+  EXPECT_EQ(plan.lags[1].at("b"), 1u);
+  const auto back = plan_from_json(plan_to_json(plan));
+  EXPECT_EQ(back.slots[2][0].delay, 0.125);
+  EXPECT_EQ(back.lags, plan.lags);
+
+  std::string negative = slots;
+  negative.replace(negative.find("\"delay\": 0.125"), 14, "\"delay\": -1");
+  expect_plan_error(form_plan("2", clock + negative), "\"delay\" must be a time >= 0");
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4, "lags": [{"a": 0}], )" + kSlots),
+                    "\"lags\" must be a list of one object per tree (2)");
+  expect_plan_error(
+      form_plan("2", R"("form": "periodic", "period_slices": 4, "lags": [{"a": 0, "q": 1}, {"a": 0}], )" + kSlots),
+      "host 'q'");
+  expect_plan_error(
+      form_plan("2", R"("form": "periodic", "period_slices": 4, "lags": [{"a": 0.5}, {"a": 0}], )" + kSlots),
+      "needs a lag from 0 to 1000000 periods");
+  expect_plan_error(form_plan("2", R"("form": "periodic", "period_slices": 4,
+      "lags": [{"a": 1, "b": 1, "c": 2}, {"a": 0, "c": 0, "b": 1}], )" + kSlots),
+                    "the root's lag must be 0");
+}

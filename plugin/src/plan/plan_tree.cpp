@@ -62,17 +62,35 @@ PeriodicSchedule to_periodic_schedule(const BroadcastPlan& plan, const std::vect
   for (const auto& slot : plan.slots) {
     schedule.slots.emplace_back();
     for (const auto& piece : slot)
-      schedule.slots.back().push_back({piece.tree, node(piece.from), node(piece.to), piece.first, piece.last});
+      schedule.slots.back().push_back({piece.tree, node(piece.from), node(piece.to), piece.first, piece.last, piece.delay});
   }
   std::vector<std::vector<NodeId>> parents;
   for (const auto& tree : plan.trees)
     parents.push_back(to_broadcast_tree(tree, host_names, plan.root).parents());
+  for (const auto& lags : plan.lags) {
+    schedule.lags.emplace_back(host_names.size(), kNoNode);
+    for (const auto& [host, lag] : lags)
+      schedule.lags.back()[node(host)] = lag;
+  }
   try {
     check_periodic_schedule(schedule, parents);
   } catch (const std::invalid_argument& error) {
     throw PlanError(std::string("plan: ") + error.what());
   }
   return schedule;
+}
+
+std::vector<std::map<std::string, std::size_t>> to_plan_lags(const PeriodicSchedule& schedule,
+                                                             const std::vector<std::string>& host_names)
+{
+  std::vector<std::map<std::string, std::size_t>> lags;
+  for (const auto& lag : schedule.lags) {
+    lags.emplace_back();
+    for (NodeId v = 0; v < lag.size() && v < host_names.size(); ++v)
+      if (lag[v] != kNoNode)
+        lags.back()[host_names[v]] = lag[v];
+  }
+  return lags;
 }
 
 std::vector<std::vector<PlanPiece>> to_plan_slots(const PeriodicSchedule& schedule,
@@ -82,7 +100,8 @@ std::vector<std::vector<PlanPiece>> to_plan_slots(const PeriodicSchedule& schedu
   for (const auto& slot : schedule.slots) {
     slots.emplace_back();
     for (const auto& piece : slot)
-      slots.back().push_back({piece.tree, host_names.at(piece.from), host_names.at(piece.to), piece.first, piece.last});
+      slots.back().push_back(
+          {piece.tree, host_names.at(piece.from), host_names.at(piece.to), piece.first, piece.last, piece.delay});
   }
   return slots;
 }

@@ -72,6 +72,7 @@ struct FormRun {
   std::vector<std::uint8_t> waiting;   // blocked on a wait that a fault elsewhere may leave unmatched
   std::vector<std::vector<Awaited>> receives;  // each node's posted receives, in posting order
   std::vector<std::optional<Awaited>> sending;  // the send a node is blocked on
+  std::vector<std::optional<Awaited>> awaited;  // the receive a node is blocked on, where it has several posted
   bool fault_seen = false;
   std::optional<FailedTransfer> first_failure;
   std::set<std::pair<NodeId, NodeId>> failed_edges;
@@ -89,6 +90,7 @@ struct FormRun {
     waiting.assign(n, 0);
     receives.resize(n);
     sending.resize(n);
+    awaited.resize(n);
   }
 
   void note_failed(NodeId from, NodeId to, std::size_t slice, const std::string& how)
@@ -336,6 +338,14 @@ bool wait_transfer(FormRun& run, NodeId node, const sg4::CommPtr& comm)
   return delivered;
 }
 
+// Sleeps until `time`; a wait below SimGrid's timing precision (1e-9 s) is none (SimGrid would
+// log that it is too short).
+void sleep_until_clock(double time)
+{
+  if (time - sg4::Engine::get_clock() > 1e-9)
+    sg4::this_actor::sleep_until(time);
+}
+
 void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<PeriodicStep>& steps,
                    const std::vector<double>& offsets, NodeId node)
 {
@@ -348,7 +358,7 @@ void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<Period
   for (const auto& step : steps) {
     if (!offsets.empty()) {  // the schedule's clock: not before the step's slot
       const PeriodicTransfer& at = step.send ? *step.send : *step.receive;
-      sg4::this_actor::sleep_until(run->start + periodic_step_time(offsets, at.period, at.slot));
+      sleep_until_clock(run->start + periodic_step_time(offsets, at.period, at.slot));
     }
     sg4::CommPtr receive;
     if (step.receive) {
@@ -393,6 +403,111 @@ void periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<Period
   run->settle();
 }
 
+// A node of a periodic schedule on a clock (libhbcast_mpi's periodic_bcast likewise): at each
+// step's start (periodic_step_order) it posts the receives of its window (a period ahead) and
+// starts the step's send once the receives that bring what it forwards have delivered, without
+// waiting for its earlier transfers; it waits for the rest at the end.
+void clocked_periodic_node(const std::shared_ptr<FormRun>& run, const std::vector<PeriodicStep>& steps,
+                           const std::vector<double>& offsets, NodeId node)
+{
+  int* received = nullptr;
+  const auto needs = periodic_send_needs(steps);
+  std::size_t receives_left = static_cast<std::size_t>(
+      std::count_if(steps.begin(), steps.end(), [](const PeriodicStep& step) { return step.receive.has_value(); }));
+  if (receives_left == 0)
+    run->done(node);
+  std::vector<sg4::CommPtr> receive_of(steps.size());  // posted, not yet awaited
+  std::vector<Awaited> sends;                          // started, not yet awaited
+  // Waits for step i's receive; false when it cannot deliver (the node then stops).
+  const auto await_receive = [&](std::size_t i) {
+    sg4::CommPtr receive = std::move(receive_of[i]);
+    if (!receive)
+      return true;
+    auto& posted = run->receives[node];
+    const auto same = [&](const Awaited& a) { return a.comm == receive; };
+    const auto at = std::find_if(posted.begin(), posted.end(), same);
+    const Awaited awaited = at != posted.end() ? *at : Awaited{receive, steps[i].receive->peer, 0};
+    // A wait nothing can match any more is not started: the node lacks that range and stops.
+    run->awaited[node] = awaited;
+    const bool delivered = (!run->fault_seen || run->can_progress(node)) && wait_transfer(*run, node, receive);
+    run->awaited[node].reset();
+    posted.erase(std::remove_if(posted.begin(), posted.end(), same), posted.end());
+    if (delivered) {
+      run->arrive(node, steps[i].receive->range, receive->get_finish_time());
+      if (--receives_left == 0)
+        run->done(node);
+      return true;
+    }
+    if (receive->get_sender() != nullptr) {  // matched, then failed: it stops its sender
+      run->note_failed(awaited.peer, node, awaited.slice, "its transfer failed");
+      run->stopped[awaited.peer] = 1;
+    }
+    run->stop(node);
+    return false;
+  };
+  bool lacking = false;  // a receive failed: the node sends nothing more
+  std::size_t oldest = 0;  // every step's receive before it has been awaited
+  // Awaits the receives that have ended, oldest first, and forgets the sends that have.
+  // (A transfer that failed is left to the wait that reports it.)
+  const auto ended = [](const sg4::CommPtr& comm) {
+    try {
+      return comm->test();
+    } catch (const simgrid::Exception&) {
+      return false;
+    }
+  };
+  const auto reap = [&](std::size_t upto) {
+    for (; oldest < upto; ++oldest) {
+      if (!receive_of[oldest])
+        continue;
+      if (!ended(receive_of[oldest]))
+        break;
+      if (!await_receive(oldest))
+        lacking = true;
+    }
+    sends.erase(std::remove_if(sends.begin(), sends.end(), [&](const Awaited& send) { return ended(send.comm); }),
+                sends.end());
+  };
+  const auto window = periodic_receive_window(steps);
+  std::size_t posted = 0;
+  for (std::size_t i : periodic_step_order(steps, offsets)) {
+    const PeriodicStep& step = steps[i];
+    sleep_until_clock(run->start + periodic_step_start(offsets, step));
+    for (; posted < window[i]; ++posted)
+      if (const auto& receive = steps[posted].receive) {
+        receive_of[posted] = run->mailbox(receive->peer, node)->get_async<int>(&received);
+        run->receives[node].push_back(Awaited{receive_of[posted], receive->peer, run->slice_of(receive->range.first)});
+      }
+    reap(posted);
+    if (!step.send || lacking)
+      continue;
+    for (std::size_t need : needs[i])
+      if (!await_receive(need))
+        lacking = true;
+    const NodeId peer = step.send->peer;
+    const std::size_t slice = run->slice_of(step.send->range.first);
+    if (!lacking && run->can_send(node, peer, slice)) {
+      const double bytes = static_cast<double>(step.send->range.count) + run->options.envelope_bytes;
+      sends.push_back(Awaited{run->mailbox(node, peer)->put_async(&run->token, static_cast<uint64_t>(bytes)), peer, slice});
+      ++run->transfers;
+    }
+  }
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (receive_of[i])
+      await_receive(i);
+  for (const Awaited& send : sends) {
+    run->sending[node] = send;
+    const bool delivered = wait_transfer(*run, node, send.comm);
+    run->sending[node].reset();
+    if (!delivered) {
+      run->note_failed(node, send.peer, send.slice, "its transfer failed");
+      run->stop(node);
+    }
+  }
+  run->gone[node] = 1;
+  run->settle();
+}
+
 }  // namespace
 
 ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTree>& trees,
@@ -413,6 +528,8 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
   run->can_progress = [shared](NodeId node) {
     if (shared->sending[node])
       return !shared->gone[shared->sending[node]->peer];
+    if (const auto& receive = shared->awaited[node])
+      return receive->comm->get_sender() != nullptr || !(shared->gone[receive->peer] || shared->stopped[receive->peer]);
     for (const Awaited& receive : shared->receives[node])
       if (receive.comm->get_sender() == nullptr &&
           (shared->gone[receive.peer] || shared->stopped[receive.peer]))
@@ -423,7 +540,12 @@ ReplayResult replay_periodic(sg4::Engine& engine, const std::vector<BroadcastTre
   for (NodeId node = 0; node < hosts.size(); ++node)
     steps.push_back(periodic_steps(schedule, parents, weights, node, options.count, options.slices));
   const std::vector<double> offsets = periodic_slot_offsets(schedule);
-  start_actors(run, trees, [run, steps, offsets](NodeId node) { periodic_node(run, steps[node], offsets, node); });
+  start_actors(run, trees, [run, steps, offsets](NodeId node) {
+    if (offsets.empty())
+      periodic_node(run, steps[node], offsets, node);
+    else
+      clocked_periodic_node(run, steps[node], offsets, node);
+  });
   {
     const SimGridCall call(ActivityOwner::simulation);
     engine.run();

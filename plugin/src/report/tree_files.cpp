@@ -74,6 +74,7 @@ BroadcastPlan plan_of_run(const SimulationReport& report, const SchedulerRun& ru
     plan.receives_posted = run.plan_receives_posted;
     plan.slots = to_plan_slots(run.plan_schedule, report.host_names);
     plan.slot_seconds = run.plan_schedule.slot_seconds;
+    plan.lags = to_plan_lags(run.plan_schedule, report.host_names);
   }
   if (plan.port == "multi-port")
     for (std::size_t u = 0; u < report.send_gaps.size() && u < report.host_names.size(); ++u)

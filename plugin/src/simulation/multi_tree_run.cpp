@@ -4,9 +4,12 @@
 
 #include <hbcast/core/slice_interleaving.hpp>
 #include <hbcast/eval/form_timeline.hpp>
+#include <hbcast/eval/link_prediction.hpp>
+#include <hbcast/eval/max_min_prediction.hpp>
 #include <hbcast/eval/pipeline_evaluator.hpp>
 #include <hbcast/eval/plan_period.hpp>
 #include <hbcast/platform/activity_breadcrumb.hpp>
+#include <hbcast/platform_graph/periodic_clock.hpp>
 #include <hbcast/platform_graph/periodic_colouring.hpp>
 #include <hbcast/platform_graph/periodic_decomposition.hpp>
 #include <hbcast/platform_graph/periodic_packing.hpp>
@@ -95,10 +98,55 @@ FormMessage form_message(const SimulateOptions& options)
   return {static_cast<std::size_t>(bytes), options.slices, 1.0, 0.0};
 }
 
+// A periodic schedule's makespan for `message`, from its timelines over its first 8 and 16
+// periods' worth of slices: the second's, and the periods past it at the pace between the two
+// (the start-up then counts once).
+double estimated_makespan(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
+                          const PeriodicSchedule& schedule, const CostModel& pairwise, const FormMessage& message)
+{
+  const auto sampled = [&](std::size_t slices) {
+    FormMessage sample = message;
+    sample.slices = slices;
+    sample.count = std::max(slices, static_cast<std::size_t>(std::llround(static_cast<double>(message.count) *
+                                                                          static_cast<double>(slices) /
+                                                                          static_cast<double>(message.slices))));
+    return periodic_timeline(trees, weights, schedule, pairwise, sample).makespan;
+  };
+  const std::size_t shorter = 8 * schedule.period_slices, longer = 16 * schedule.period_slices;
+  if (longer >= message.slices)
+    return periodic_timeline(trees, weights, schedule, pairwise, message).makespan;
+  const double first = sampled(shorter), second = sampled(longer);
+  return second + (second - first) * static_cast<double>(message.slices - longer) / static_cast<double>(longer - shorter);
+}
+
+// The periodic form's replay moves one transfer per piece and block, and SimGrid's work per
+// transfer grows with the transfers in flight with it (on a clock, a piece is in flight for its
+// latency and its sending, periods overlapping): a period is left out when its schedule would
+// move more transfers, or transfers x transfers in flight, than these budgets (the longest period
+// always runs).
+constexpr double kPeriodicTransferBudget = 2e6;
+constexpr double kPeriodicReplayBudget = 2.5e8;
+
+// Per block: a schedule's pieces, times the pieces in flight on average.
+double replay_work(const PeriodicSchedule& schedule, const std::vector<double>& weights, const CostModel& costs,
+                   double slice_bytes)
+{
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  const double block = slice_bytes * static_cast<double>(schedule.period_slices);
+  double pieces = 0.0, busy = 0.0;
+  for (const auto& slot : schedule.slots)
+    for (const auto& piece : slot) {
+      pieces += 1.0;
+      busy += costs.transfer_time(piece.from, piece.to, weights.at(piece.tree) / total * block * (piece.last - piece.first));
+    }
+  const double period = std::accumulate(schedule.slot_seconds.begin(), schedule.slot_seconds.end(), 0.0);
+  return pieces * (period > 0.0 ? std::max(1.0, busy / period) : 1.0);
+}
+
 // The periodic form's period: the one asked for, else the power of two up to K whose schedule
 // has the smallest predicted makespan (ties to the shorter period). Candidates: the matchings, the
-// packings (self-timed), and the link-aware colouring on a clock of its slots' lengths (their
-// longest piece, latency included), so that no slot's transfers meet the next one's on a link.
+// packings (self-timed), and the link-aware colouring on a clock on which no slot's transfers
+// meet another slot's on a port or link, their latencies overlapped (periodic_clock).
 PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                                    std::size_t requested, const CostModel& pairwise, const LinkRouteModel* links,
                                    const FormMessage& message, FormTimeline& timeline)
@@ -114,9 +162,12 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
   // The link-aware colouring's pieces do not depend on P (each transfer's sending time grows with
   // it): coloured once.
   const PeriodColouring colouring = colour_period(trees, weights, pairwise, slice_bytes, 1, links);
+  std::vector<std::vector<NodeId>> parents;
+  for (const auto& tree : trees)
+    parents.push_back(tree.parents());
   PeriodicSchedule best;
-  // Per period, the slots are ranked on the first 8 periods' worth of slices (the full timeline of
-  // every candidate costs its pieces x K / P transfers each); the winner is then timed in full.
+  // Per period, the slots are ranked by an estimate of their makespan (the full timeline of every
+  // candidate costs its pieces x K / P transfers each); the winner is then timed in full.
   for (std::size_t period : candidates) {
     std::vector<PeriodicSchedule> schedules;
     schedules.push_back(decompose_period(trees, weights, pairwise, slice_bytes, period, links));
@@ -125,25 +176,46 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
     for (double quantum : {0.0, optimal / 8.0, optimal / 32.0})
       for (PackingOrder order : {PackingOrder::longest_first, PackingOrder::busiest_first, PackingOrder::even_slots})
         schedules.push_back(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
-    // The colouring runs on its clock: its slots' pieces all send for the slot's length, which the
-    // clock keeps apart on every link.
     schedules.push_back(colouring.schedule);
     schedules.back().period_slices = period;
-    schedules.back().slot_seconds = slot_lengths(schedules.back(), weights, pairwise, slice_bytes);
-    FormMessage sample = message;
-    sample.slices = std::min(message.slices, 8 * period);
-    sample.count = std::max(sample.slices, static_cast<std::size_t>(std::llround(
-                                               static_cast<double>(message.count) * static_cast<double>(sample.slices) /
-                                               static_cast<double>(message.slices))));
-    std::size_t chosen = 0;
+    // Each also on a clock (periodic_clock): its pieces start as their ports and links free up,
+    // their latencies under the sending before them, so that no link carries more than it can.
+    // Where links are known, only on a clock: self-timed slots may meet on a shared link, which
+    // their prediction does not see.
+    const std::size_t self_timed = schedules.size();
+    for (std::size_t k = 0; k < self_timed; ++k) {
+      PeriodicSchedule clocked = schedules[k];
+      PeriodicClock clock = periodic_clock(clocked, parents, weights, pairwise, slice_bytes, links);
+      clocked.slot_seconds = std::move(clock.slot_seconds);
+      clocked.lags = std::move(clock.lags);
+      for (std::size_t s = 0; s < clock.delays.size(); ++s)
+        for (std::size_t i = 0; i < clock.delays[s].size(); ++i)
+          clocked.slots[s][i].delay = clock.delays[s][i];
+      schedules.push_back(std::move(clocked));
+    }
+    if (links != nullptr)
+      schedules.erase(schedules.begin(), schedules.begin() + static_cast<std::ptrdiff_t>(self_timed));
+    std::size_t chosen = schedules.size();
     double shortest = INFINITY;
+    const double blocks = std::ceil(static_cast<double>(message.slices) / static_cast<double>(period));
     for (std::size_t k = 0; k < schedules.size(); ++k) {
-      const double makespan = periodic_timeline(trees, weights, schedules[k], pairwise, sample).makespan;
+      // A period asked for, or the longest, always runs; a shorter one only within the replay's
+      // budget.
+      std::size_t pieces = 0;
+      for (const auto& slot : schedules[k].slots)
+        pieces += slot.size();
+      if (requested == 0 && period < candidates.back() &&
+          (static_cast<double>(pieces) * blocks > kPeriodicTransferBudget ||
+           replay_work(schedules[k], weights, pairwise, slice_bytes) * blocks > kPeriodicReplayBudget))
+        continue;
+      const double makespan = estimated_makespan(trees, weights, schedules[k], pairwise, message);
       if (makespan < shortest) {
         shortest = makespan;
         chosen = k;
       }
     }
+    if (chosen == schedules.size())
+      continue;
     FormTimeline predicted = periodic_timeline(trees, weights, schedules[chosen], pairwise, message);
     if (best.slots.empty() || predicted.makespan < timeline.makespan) {
       best = std::move(schedules[chosen]);
@@ -155,20 +227,31 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
 
 // The plan's tree that would finish first alone, and its predicted makespan: pipelined under the
 // pairwise model, and no shorter than its fill + (K - 1) x its busiest port or SHARED link's
-// period (plan_period with `links`), since a tree alone is not capped and contends on its links.
+// period (plan_period with `links`), since a tree alone is not capped and contends on its links;
+// the three best so again with the links' prediction (predict_with_links; its max-min sharing up
+// to 16 times its usual size).
 std::pair<std::size_t, double> best_single_tree(const std::vector<BroadcastTree>& trees, const CostModel& pairwise,
                                                 const LinkRouteModel* links, double slice_bytes, std::size_t slices,
                                                 PortModel port)
 {
-  std::pair<std::size_t, double> best{0, INFINITY};
-  for (std::size_t t = 0; t < trees.size(); ++t) {
-    const double makespan =
-        std::max(evaluate_pipelined(trees[t], pairwise, slice_bytes, slices, port).makespan,
-                 predict_plan({trees[t]}, {1.0}, pairwise, slice_bytes, slices, port, links).makespan);
-    if (makespan < best.second)
-      best = {t, makespan};
-  }
-  return best;
+  std::vector<std::pair<double, std::size_t>> ranked;
+  for (std::size_t t = 0; t < trees.size(); ++t)
+    ranked.emplace_back(std::max(evaluate_pipelined(trees[t], pairwise, slice_bytes, slices, port).makespan,
+                                 predict_plan({trees[t]}, {1.0}, pairwise, slice_bytes, slices, port, links).makespan),
+                        t);
+  std::sort(ranked.begin(), ranked.end());
+  // The best few again with the links' contention (SimGrid's max-min sharing where the slices'
+  // transfers over-subscribe a link), which a pipelined tree meets on a shared backbone.
+  // Up to 16 times max_min_applies' work: the replay that follows costs more.
+  const double hosts = static_cast<double>(pairwise.size());
+  const bool any_size = hosts * hosts * static_cast<double>(slices) <= 16.0 * kMaxMinWorkLimit;
+  if (links != nullptr)
+    for (std::size_t k = 0; k < std::min<std::size_t>(3, ranked.size()); ++k)
+      ranked[k].first = std::max(ranked[k].first, predict_with_links(trees[ranked[k].second], pairwise, *links,
+                                                                     slice_bytes, slices, port, true, any_size)
+                                                      .makespan);
+  const auto best = std::min_element(ranked.begin(), ranked.end());
+  return {best->second, best->first};
 }
 
 void keep_plan_trees(SchedulerRun& run, const std::vector<BroadcastTree>& trees)

@@ -134,12 +134,14 @@ void to_json(nlohmann::json& json, const SchedulerRun& run)
       for (const auto& slot : run.plan_schedule.slots) {
         nlohmann::json pieces = nlohmann::json::array();
         for (const auto& piece : slot)
-          pieces.push_back({piece.tree, piece.from, piece.to, piece.first, piece.last});
+          pieces.push_back({piece.tree, piece.from, piece.to, piece.first, piece.last, piece.delay});
         slots.push_back(std::move(pieces));
       }
       json["plan"]["slots"] = std::move(slots);
       if (!run.plan_schedule.slot_seconds.empty())
         json["plan"]["slot_seconds"] = run.plan_schedule.slot_seconds;
+      if (!run.plan_schedule.lags.empty())
+        json["plan"]["lags"] = run.plan_schedule.lags;
     }
   }
   if (run.slices > 0)
@@ -216,9 +218,11 @@ void from_json(const nlohmann::json& json, SchedulerRun& run)
       for (const auto& piece : slot)
         run.plan_schedule.slots.back().push_back({piece.at(0).get<std::size_t>(), piece.at(1).get<NodeId>(),
                                                   piece.at(2).get<NodeId>(), piece.at(3).get<double>(),
-                                                  piece.at(4).get<double>()});
+                                                  piece.at(4).get<double>(),
+                                                  piece.size() > 5 ? piece.at(5).get<double>() : 0.0});
     }
     run.plan_schedule.slot_seconds = plan.value("slot_seconds", std::vector<double>{});
+    run.plan_schedule.lags = plan.value("lags", std::vector<std::vector<std::size_t>>{});
   }
   run.slices = json.value("slices", std::size_t{0});
   run.port = json.value("port", std::string());

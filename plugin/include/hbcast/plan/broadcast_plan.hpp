@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,7 @@ struct PlanPiece {
   std::string to;
   double first = 0.0;
   double last = 1.0;
+  double delay = 0.0;  ///< on a clock: seconds after its slot's start that it is sent
 };
 
 /// A host's gap between two sends of a multi-port plan: `latency` + slice bytes x
@@ -68,6 +70,9 @@ struct BroadcastPlan {
   /// The periodic form's clock (core/periodic_schedule.hpp): each slot's length in seconds, or
   /// none (self-timed).
   std::vector<double> slot_seconds;
+  /// The periodic form's lags (core/periodic_schedule.hpp), per tree: each host it reaches and its
+  /// lag in periods; none: the slots' order sets them.
+  std::vector<std::map<std::string, std::size_t>> lags;
   /// Multi-port plans: the hosts whose sends are paced (libhbcast_mpi waits the gap after each).
   std::vector<PlanSendGap> send_gaps;
   /// hbcast's figures for the plan when it was written (informative): pairwise prediction and

@@ -3,6 +3,7 @@
 #include <hbcast/core/periodic_schedule.hpp>
 #include <hbcast/plan/broadcast_plan.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ PlanTree to_plan_tree(const BroadcastTree& tree, const std::vector<std::string>&
 /// tree does not reach (a multicast) stay without a parent; validate_tree tells whether it spans.
 BroadcastTree to_broadcast_tree(const PlanTree& tree, const std::vector<std::string>& host_names,
                                 const std::string& root);
+
+/// A periodic schedule's lags in a plan's terms (host names); none where it has none.
+std::vector<std::map<std::string, std::size_t>> to_plan_lags(const PeriodicSchedule& schedule,
+                                                             const std::vector<std::string>& host_names);
 
 /// A periodic plan's slots over `host_names` (nodes in that order), checked against the plan's
 /// trees (check_periodic_schedule: one port, every edge's block sent once, in order). Throws
