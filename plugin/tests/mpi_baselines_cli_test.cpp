@@ -57,8 +57,7 @@ public:
     while (std::chrono::steady_clock::now() < deadline) {
       std::ifstream children("/proc/" + std::to_string(pid_) + "/task/" + std::to_string(pid_) + "/children");
       for (pid_t child; children >> child;) {
-        std::ifstream command("/proc/" + std::to_string(child) + "/cmdline");
-        const std::string line((std::istreambuf_iterator<char>(command)), std::istreambuf_iterator<char>());
+        const std::string line = read_file("/proc/" + std::to_string(child) + "/cmdline");
         if (line.find(word) != std::string::npos)
           return child;
       }

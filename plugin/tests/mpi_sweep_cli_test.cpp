@@ -69,10 +69,8 @@ std::vector<pid_t> processes_naming(const std::string& marker)
     const std::string name = entry->d_name;
     if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos)
       continue;
-    std::ifstream cmdline_file("/proc/" + name + "/cmdline");
-    const std::string cmdline((std::istreambuf_iterator<char>(cmdline_file)), std::istreambuf_iterator<char>());
-    std::ifstream stat_file("/proc/" + name + "/stat");
-    const std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+    const std::string cmdline = read_file("/proc/" + name + "/cmdline");
+    const std::string stat = read_file("/proc/" + name + "/stat");
     const auto comm_end = stat.rfind(')');
     const bool zombie = comm_end != std::string::npos && comm_end + 2 < stat.size() && stat[comm_end + 2] == 'Z';
     if (!zombie && cmdline.find(marker) != std::string::npos)

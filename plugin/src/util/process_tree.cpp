@@ -29,8 +29,7 @@ std::multimap<pid_t, pid_t> children_by_parent()
     const std::string name = entry->d_name;
     if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos)
       continue;
-    std::ifstream stat("/proc/" + name + "/stat");
-    const std::string line((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::string line = proc_file_text("/proc/" + name + "/stat");
     const auto comm_end = line.rfind(')');
     if (comm_end == std::string::npos)
       continue;
@@ -61,6 +60,16 @@ bool has_exited(int pidfd)
 }
 
 }  // namespace
+
+std::string proc_file_text(const std::string& path)
+{
+  try {
+    std::ifstream file(path);
+    return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  } catch (const std::exception&) {
+    return {};
+  }
+}
 
 std::vector<pid_t> descendant_processes(pid_t root)
 {

@@ -17,8 +17,7 @@ namespace {
 
 std::string proc_file(pid_t pid, const char* name)
 {
-  std::ifstream file("/proc/" + std::to_string(pid) + "/" + name);
-  return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  return proc_file_text("/proc/" + std::to_string(pid) + "/" + name);
 }
 
 // Still running as the same program: neither gone nor a zombie awaiting its reaper (PID 1 here

@@ -4,10 +4,15 @@
 // leave them running.
 
 #include <chrono>
+#include <string>
 #include <sys/types.h>
 #include <vector>
 
 namespace hbcast {
+
+/// The text of a /proc file, or none when it cannot be read: its process may end while it is read
+/// (the read then fails with ESRCH).
+std::string proc_file_text(const std::string& path);
 
 /// The processes descended from `root` (its children, theirs, ...), read from /proc; empty where
 /// /proc is not mounted.
