@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <queue>
+#include <tuple>
 #include <optional>
 #include <stdexcept>
 
@@ -285,6 +287,70 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
     clock.lags.push_back(std::move(lag));
   }
   return clock;
+}
+
+PeriodicSchedule periodic_start_order(const PeriodicSchedule& schedule, const std::vector<double>& weights,
+                                      const CostModel& costs, double slice_bytes, const LinkRouteModel* links)
+{
+  const std::size_t nodes = costs.size();
+  const std::vector<double> tree_bytes =
+      period_tree_bytes(weights, slice_bytes * static_cast<double>(schedule.period_slices));
+  struct Piece {
+    PeriodicPiece piece;
+    std::vector<std::pair<std::size_t, double>> links;
+    double latency = 0.0, sending = 0.0;
+  };
+  std::map<LinkId, std::size_t> dense;
+  std::vector<Piece> pieces;
+  // Each edge's pieces in slot order (they cover its block in that order).
+  std::map<std::tuple<std::size_t, NodeId, NodeId>, std::vector<std::size_t>> edges;
+  for (const auto& slot : schedule.slots)
+    for (const auto& piece : slot) {
+      Piece p{piece, {}, costs.latency(piece.from, piece.to), 0.0};
+      p.piece.delay = 0.0;
+      if (links != nullptr)
+        for (const auto& [id, share] : shared_link_shares(*links, piece.from, piece.to))
+          p.links.emplace_back(dense.emplace(id, dense.size()).first->second, share);
+      p.sending = costs.transfer_time(piece.from, piece.to, tree_bytes.at(piece.tree) * (piece.last - piece.first) + 1.0) -
+                  p.latency;
+      edges[{piece.tree, piece.from, piece.to}].push_back(pieces.size());
+      pieces.push_back(std::move(p));
+    }
+  std::vector<double> busy_until(2 * nodes, -INFINITY);
+  std::vector<std::vector<SendingInterval>> on_link(dense.size());
+  const auto bound = [&](const Piece& p) {
+    return std::max({p.latency, busy_until[p.piece.from], busy_until[nodes + p.piece.to]});
+  };
+  // Lazily: the piece whose sending could begin first (a key only grows as resources fill).
+  using Entry = std::tuple<double, std::size_t, std::size_t>;  // key, piece, its place in its edge
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> ready;
+  std::vector<const std::vector<std::size_t>*> edge_of(pieces.size(), nullptr);
+  for (const auto& [edge, members] : edges) {
+    for (std::size_t k : members)
+      edge_of[k] = &members;
+    ready.emplace(bound(pieces[members.front()]), members.front(), 0);
+  }
+  PeriodicSchedule ordered;
+  ordered.period_slices = schedule.period_slices;
+  while (!ready.empty()) {
+    const auto [key, k, place] = ready.top();
+    ready.pop();
+    const Piece& p = pieces[k];
+    const double sends = earliest_fit(on_link, p.links, bound(p), p.sending);
+    if (sends > key * (1.0 + 1e-12) + 1e-15) {
+      ready.emplace(sends, k, place);
+      continue;
+    }
+    const double ends = sends + p.sending;
+    busy_until[p.piece.from] = std::max(busy_until[p.piece.from], ends);
+    busy_until[nodes + p.piece.to] = std::max(busy_until[nodes + p.piece.to], ends);
+    for (const auto& [link, share] : p.links)
+      on_link[link].push_back({sends, ends, share});
+    ordered.slots.push_back({p.piece});
+    if (place + 1 < edge_of[k]->size())
+      ready.emplace(bound(pieces[(*edge_of[k])[place + 1]]), (*edge_of[k])[place + 1], place + 1);
+  }
+  return ordered;
 }
 
 }  // namespace hbcast

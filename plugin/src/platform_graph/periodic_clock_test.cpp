@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 using namespace hbcast;
 
 namespace {
@@ -93,4 +95,50 @@ TEST(PeriodicClock, RefusesWhatItCannotTime)
   auto broken = fc.schedule;
   broken.slots[1].pop_back();  // the edge 0 -> 3 in no slot
   EXPECT_THROW(periodic_clock(broken, fc.parents, {1.0}, fc.costs, 2e6, nullptr), std::invalid_argument);
+}
+
+TEST(PeriodicClock, StartOrderSendsEachPieceAsSoonAsItsPortsAreFree)
+{
+  // Two trees on 4 hosts, weight 1 each: A = 0 -> 1, 0 -> 2, 2 -> 3 and B = 0 -> 3, 3 -> 1,
+  // 3 -> 2; every pair at latency 1 s and 10^6 bytes/s, slices of 4 x 10^6 bytes, so each piece
+  // (half a slice) sends for 2 s. Slots, one piece each: B 3->1, A 0->1, A 0->2, B 0->3, A 2->3,
+  // B 3->2. In that order A 0->1 waits for host 1 (until 3) and holds host 0, so A 0->2 and
+  // B 0->3 wait behind it: the last piece ends at 11. Start order, each next piece the one whose
+  // sending could begin first (ties in slot order):
+  //   at 1: B 3->1, A 0->2, A 2->3 (their ports free); A 0->1, B 0->3, B 3->2 wait;
+  //   at 3: A 0->1 (hosts 0 and 1 free), B 3->2 (hosts 3 and 2 free);
+  //   at 5: B 0->3 (host 0 free again). The last piece ends at 7.
+  const BroadcastTree a(0, {{1, 2}, {}, {3}, {}}), b(0, {{3}, {}, {}, {1, 2}});
+  const std::vector<std::vector<NodeId>> parents{a.parents(), b.parents()};
+  DenseCostModel costs(4);
+  for (NodeId u = 0; u < 4; ++u)
+    for (NodeId v = 0; v < 4; ++v)
+      if (u != v)
+        costs.set_link(u, v, 1.0, 1e6);
+  PeriodicSchedule schedule;
+  schedule.period_slices = 1;
+  schedule.slots = {{{1, 3, 1, 0.0, 1.0}}, {{0, 0, 1, 0.0, 1.0}}, {{0, 0, 2, 0.0, 1.0}},
+                    {{1, 0, 3, 0.0, 1.0}}, {{0, 2, 3, 0.0, 1.0}}, {{1, 3, 2, 0.0, 1.0}}};
+  ASSERT_NO_THROW(check_periodic_schedule(schedule, parents));
+  const PeriodicSchedule ordered = periodic_start_order(schedule, {1.0, 1.0}, costs, 4e6, nullptr);
+  ASSERT_NO_THROW(check_periodic_schedule(ordered, parents));
+  std::vector<std::tuple<std::size_t, NodeId, NodeId>> order;
+  for (const auto& slot : ordered.slots) {
+    ASSERT_EQ(slot.size(), 1u);
+    order.emplace_back(slot.front().tree, slot.front().from, slot.front().to);
+  }
+  const std::vector<std::tuple<std::size_t, NodeId, NodeId>> expected{{1, 3, 1}, {0, 0, 2}, {0, 2, 3},
+                                                                      {0, 0, 1}, {1, 3, 2}, {1, 0, 3}};
+  EXPECT_EQ(order, expected);
+  // On its clock every piece starts as derived: the slots' times plus their delays.
+  const PeriodicClock clock = periodic_clock(ordered, parents, {1.0, 1.0}, costs, 4e6, nullptr);
+  std::vector<double> starts;
+  double offset = 0.0;
+  for (std::size_t s = 0; s < ordered.slots.size(); ++s) {
+    starts.push_back(offset + clock.delays[s][0]);
+    offset += clock.slot_seconds[s];
+  }
+  const std::vector<double> derived{0.0, 0.0, 0.0, 2.0, 2.0, 4.0};  // sending starts less latency 1
+  for (std::size_t s = 0; s < starts.size(); ++s)
+    EXPECT_NEAR(starts[s], derived[s], 1e-5) << "slot " << s;
 }

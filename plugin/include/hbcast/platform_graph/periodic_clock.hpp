@@ -30,4 +30,11 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
                              const std::vector<double>& weights, const CostModel& costs, double slice_bytes,
                              const LinkRouteModel* links);
 
+/// The pieces of a period's schedule in the order a list schedule sends them: each next piece is
+/// the one whose sending could begin first (its ports free, its SHARED links' shares left, its
+/// latency counted; each edge's pieces in their order), each in a slot of its own. Its slots then
+/// go on periodic_clock; a slot-by-slot order leaves ports idle where a slot's pieces differ.
+PeriodicSchedule periodic_start_order(const PeriodicSchedule& schedule, const std::vector<double>& weights,
+                                      const CostModel& costs, double slice_bytes, const LinkRouteModel* links);
+
 }  // namespace hbcast
