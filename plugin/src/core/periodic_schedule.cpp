@@ -121,6 +121,14 @@ std::vector<std::vector<std::size_t>> periodic_lags(const PeriodicSchedule& sche
   return lags;
 }
 
+std::size_t periodic_piece_count(const PeriodicSchedule& schedule)
+{
+  std::size_t pieces = 0;
+  for (const auto& slot : schedule.slots)
+    pieces += slot.size();
+  return pieces;
+}
+
 std::vector<double> periodic_slot_offsets(const PeriodicSchedule& schedule)
 {
   std::vector<double> offsets;

@@ -27,6 +27,7 @@ TEST(PeriodicSchedule, NodeStepsFollowPeriodsThenSlots)
   // receives A's block 1 (element 2) while sending A's block 0 to 2, then receives B's block 0
   // (element 1); period 2 sends A's block 1 and receives B's block 1 (element 3). 3 periods.
   EXPECT_EQ(periodic_period_count(crossed_chains(), kParents, 4), 3u);
+  EXPECT_EQ(periodic_piece_count(crossed_chains()), 4u);  // two slots of two
   const auto steps = periodic_steps(crossed_chains(), kParents, {1.0, 1.0}, 1, 4, 4);
   ASSERT_EQ(steps.size(), 5u);
   EXPECT_FALSE(steps[0].send);

@@ -65,6 +65,45 @@ double earliest_fit(const std::vector<std::vector<SendingInterval>>& on_link,
   return from;
 }
 
+// A piece's ports (exclusive: a node sends one piece at a time and receives one) are its sender
+// and receiver; its SHARED links each come with the share of its bandwidth the piece takes.
+struct TimedPiece {
+  std::vector<std::pair<std::size_t, double>> links;  // dense link, share
+  double latency = 0.0, sending = 0.0;
+};
+
+// Each piece's links (numbered densely, in the order met), latency and sending time.
+class PieceTimer {
+ public:
+  PieceTimer(const PeriodicSchedule& schedule, const std::vector<double>& weights, const CostModel& costs,
+             double slice_bytes, const LinkRouteModel* links)
+      : tree_bytes_(period_tree_bytes(weights, slice_bytes * static_cast<double>(schedule.period_slices))),
+        costs_(costs), links_(links)
+  {
+  }
+
+  TimedPiece operator()(const PeriodicPiece& piece)
+  {
+    TimedPiece t;
+    if (links_ != nullptr)
+      for (const auto& [id, share] : shared_link_shares(*links_, piece.from, piece.to))
+        t.links.emplace_back(dense_.emplace(id, dense_.size()).first->second, share);
+    // One byte more than the piece's share: its element range may round up by one.
+    const double bytes = tree_bytes_.at(piece.tree) * (piece.last - piece.first) + 1.0;
+    t.latency = costs_.latency(piece.from, piece.to);
+    t.sending = costs_.transfer_time(piece.from, piece.to, bytes) - t.latency;
+    return t;
+  }
+
+  std::size_t link_count() const { return dense_.size(); }
+
+ private:
+  std::vector<double> tree_bytes_;
+  const CostModel& costs_;
+  const LinkRouteModel* links_;
+  std::map<LinkId, std::size_t> dense_;
+};
+
 // Resources' sending intervals sorted by start, with what the period search needs of them.
 struct Resource {
   std::vector<SendingInterval> intervals;
@@ -158,36 +197,19 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
   if (!(slice_bytes > 0.0))
     throw std::invalid_argument("periodic clock: slices of a positive size");
   const std::size_t nodes = costs.size();
-  const std::vector<double> tree_bytes =
-      period_tree_bytes(weights, slice_bytes * static_cast<double>(schedule.period_slices));
-
-  // Each piece's ports (exclusive: a node sends one piece at a time and receives one) and SHARED
-  // links, each with the share of its bandwidth the piece takes.
-  std::map<LinkId, std::size_t> dense;
-  struct Timed {
-    std::vector<std::pair<std::size_t, double>> links;  // dense link, share
-    double latency = 0.0, sending = 0.0;
-  };
-  std::vector<std::vector<Timed>> timed(schedule.slots.size());
+  PieceTimer timer(schedule, weights, costs, slice_bytes, links);
+  std::vector<std::vector<TimedPiece>> timed(schedule.slots.size());
   // Per tree and node: the last slot a piece comes in.
   std::vector<std::vector<std::size_t>> last_in(parents.size(), std::vector<std::size_t>(nodes, 0));
   for (std::size_t s = 0; s < schedule.slots.size(); ++s)
     for (const auto& piece : schedule.slots[s]) {
-      Timed t;
-      if (links != nullptr)
-        for (const auto& [id, share] : shared_link_shares(*links, piece.from, piece.to))
-          t.links.emplace_back(dense.emplace(id, dense.size()).first->second, share);
-      // One byte more than the piece's share: its element range may round up by one.
-      const double bytes = tree_bytes.at(piece.tree) * (piece.last - piece.first) + 1.0;
-      t.latency = costs.latency(piece.from, piece.to);
-      t.sending = costs.transfer_time(piece.from, piece.to, bytes) - t.latency;
-      timed[s].push_back(std::move(t));
+      timed[s].push_back(timer(piece));
       last_in[piece.tree][piece.to] = std::max(last_in[piece.tree][piece.to], s);
     }
   // Ports: 0 .. n - 1 sending, n .. 2n - 1 receiving: when each is free.
   std::vector<double> busy_until(2 * nodes, -INFINITY);
   // Links: the sending intervals on each, with their shares.
-  std::vector<std::vector<SendingInterval>> on_link(dense.size());
+  std::vector<std::vector<SendingInterval>> on_link(timer.link_count());
   // Per tree and node: when its pieces in have ended, when its first piece out starts (within the
   // period) and its first slot out.
   std::vector<std::vector<double>> in_end(parents.size(), std::vector<double>(nodes, 0.0));
@@ -201,7 +223,7 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
     const auto& slot = schedule.slots[s];
     for (std::size_t i = 0; i < slot.size(); ++i) {
       const auto& piece = slot[i];
-      const Timed& t = timed[s][i];
+      const TimedPiece& t = timed[s][i];
       double sends = std::max({t.latency, busy_until[piece.from], busy_until[nodes + piece.to]});
       sends = earliest_fit(on_link, t.links, sends, t.sending);
       const double starts = sends - t.latency, ends = sends + t.sending;
@@ -289,37 +311,44 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
   return clock;
 }
 
+PeriodicSchedule with_clock(PeriodicSchedule schedule, const PeriodicClock& clock)
+{
+  if (clock.delays.size() != schedule.slots.size())
+    throw std::invalid_argument("periodic clock: one list of delays per slot");
+  schedule.slot_seconds = clock.slot_seconds;
+  schedule.lags = clock.lags;
+  for (std::size_t s = 0; s < schedule.slots.size(); ++s) {
+    if (clock.delays[s].size() != schedule.slots[s].size())
+      throw std::invalid_argument("periodic clock: one delay per piece");
+    for (std::size_t i = 0; i < schedule.slots[s].size(); ++i)
+      schedule.slots[s][i].delay = clock.delays[s][i];
+  }
+  return schedule;
+}
+
 PeriodicSchedule periodic_start_order(const PeriodicSchedule& schedule, const std::vector<double>& weights,
                                       const CostModel& costs, double slice_bytes, const LinkRouteModel* links)
 {
   const std::size_t nodes = costs.size();
-  const std::vector<double> tree_bytes =
-      period_tree_bytes(weights, slice_bytes * static_cast<double>(schedule.period_slices));
+  PieceTimer timer(schedule, weights, costs, slice_bytes, links);
   struct Piece {
     PeriodicPiece piece;
-    std::vector<std::pair<std::size_t, double>> links;
-    double latency = 0.0, sending = 0.0;
+    TimedPiece timed;
   };
-  std::map<LinkId, std::size_t> dense;
   std::vector<Piece> pieces;
   // Each edge's pieces in slot order (they cover its block in that order).
   std::map<std::tuple<std::size_t, NodeId, NodeId>, std::vector<std::size_t>> edges;
   for (const auto& slot : schedule.slots)
     for (const auto& piece : slot) {
-      Piece p{piece, {}, costs.latency(piece.from, piece.to), 0.0};
+      Piece p{piece, timer(piece)};
       p.piece.delay = 0.0;
-      if (links != nullptr)
-        for (const auto& [id, share] : shared_link_shares(*links, piece.from, piece.to))
-          p.links.emplace_back(dense.emplace(id, dense.size()).first->second, share);
-      p.sending = costs.transfer_time(piece.from, piece.to, tree_bytes.at(piece.tree) * (piece.last - piece.first) + 1.0) -
-                  p.latency;
       edges[{piece.tree, piece.from, piece.to}].push_back(pieces.size());
       pieces.push_back(std::move(p));
     }
   std::vector<double> busy_until(2 * nodes, -INFINITY);
-  std::vector<std::vector<SendingInterval>> on_link(dense.size());
+  std::vector<std::vector<SendingInterval>> on_link(timer.link_count());
   const auto bound = [&](const Piece& p) {
-    return std::max({p.latency, busy_until[p.piece.from], busy_until[nodes + p.piece.to]});
+    return std::max({p.timed.latency, busy_until[p.piece.from], busy_until[nodes + p.piece.to]});
   };
   // Lazily: the piece whose sending could begin first (a key only grows as resources fill).
   using Entry = std::tuple<double, std::size_t, std::size_t>;  // key, piece, its place in its edge
@@ -336,15 +365,15 @@ PeriodicSchedule periodic_start_order(const PeriodicSchedule& schedule, const st
     const auto [key, k, place] = ready.top();
     ready.pop();
     const Piece& p = pieces[k];
-    const double sends = earliest_fit(on_link, p.links, bound(p), p.sending);
+    const double sends = earliest_fit(on_link, p.timed.links, bound(p), p.timed.sending);
     if (sends > key * (1.0 + 1e-12) + 1e-15) {
       ready.emplace(sends, k, place);
       continue;
     }
-    const double ends = sends + p.sending;
+    const double ends = sends + p.timed.sending;
     busy_until[p.piece.from] = std::max(busy_until[p.piece.from], ends);
     busy_until[nodes + p.piece.to] = std::max(busy_until[nodes + p.piece.to], ends);
-    for (const auto& [link, share] : p.links)
+    for (const auto& [link, share] : p.timed.links)
       on_link[link].push_back({sends, ends, share});
     ordered.slots.push_back({p.piece});
     if (place + 1 < edge_of[k]->size())

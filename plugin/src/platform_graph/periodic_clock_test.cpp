@@ -69,12 +69,7 @@ TEST(PeriodicClock, TheTimelineRunsOnItEveryPieceOnTime)
   // Makespan 4 x 2 + 7 = 15 s, up to the bytes of rounding in the clock.
   ForkedChain fc;
   PeriodicClock clock = periodic_clock(fc.schedule, fc.parents, {1.0}, fc.costs, 2e6, nullptr);
-  PeriodicSchedule clocked = fc.schedule;
-  clocked.slot_seconds = clock.slot_seconds;
-  clocked.lags = clock.lags;
-  for (std::size_t s = 0; s < clocked.slots.size(); ++s)
-    for (std::size_t i = 0; i < clocked.slots[s].size(); ++i)
-      clocked.slots[s][i].delay = clock.delays[s][i];
+  const PeriodicSchedule clocked = with_clock(fc.schedule, clock);
   ASSERT_NO_THROW(check_periodic_schedule(clocked, fc.parents));
   const FormTimeline timeline = periodic_timeline({fc.tree}, {1.0}, clocked, fc.costs, {6000000, 3, 1.0, 0.0});
   EXPECT_EQ(timeline.transfers, 9u);
@@ -95,6 +90,11 @@ TEST(PeriodicClock, RefusesWhatItCannotTime)
   auto broken = fc.schedule;
   broken.slots[1].pop_back();  // the edge 0 -> 3 in no slot
   EXPECT_THROW(periodic_clock(broken, fc.parents, {1.0}, fc.costs, 2e6, nullptr), std::invalid_argument);
+  // A clock of another schedule: a list of delays per slot, a delay per piece.
+  PeriodicClock clock = periodic_clock(fc.schedule, fc.parents, {1.0}, fc.costs, 2e6, nullptr);
+  EXPECT_THROW(with_clock(broken, clock), std::invalid_argument);
+  clock.delays.pop_back();
+  EXPECT_THROW(with_clock(fc.schedule, clock), std::invalid_argument);
 }
 
 TEST(PeriodicClock, StartOrderSendsEachPieceAsSoonAsItsPortsAreFree)

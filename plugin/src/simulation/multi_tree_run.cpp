@@ -125,23 +125,24 @@ double estimated_makespan(const std::vector<BroadcastTree>& trees, const std::ve
 // move more transfers, or transfers x transfers in flight, than these budgets (the longest period
 // always runs).
 constexpr double kPeriodicTransferBudget = 2e6;
-constexpr double kPeriodicMakespanSlack = 1.02;
 constexpr double kPeriodicReplayBudget = 2.5e8;
 
-// Per block: a schedule's pieces, times the pieces in flight on average.
-double replay_work(const PeriodicSchedule& schedule, const std::vector<double>& weights, const CostModel& costs,
-                   double slice_bytes)
+// Among the periods' best schedules, those within this factor of the shortest predicted makespan
+// are ranked by their period.
+constexpr double kPeriodicMakespanSlack = 1.02;
+
+// The pieces in flight on average: their time over the period's (at least 1).
+double pieces_in_flight(const PeriodicSchedule& schedule, const std::vector<double>& weights, const CostModel& costs,
+                        double slice_bytes)
 {
   const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   const double block = slice_bytes * static_cast<double>(schedule.period_slices);
-  double pieces = 0.0, busy = 0.0;
+  double busy = 0.0;
   for (const auto& slot : schedule.slots)
-    for (const auto& piece : slot) {
-      pieces += 1.0;
+    for (const auto& piece : slot)
       busy += costs.transfer_time(piece.from, piece.to, weights.at(piece.tree) / total * block * (piece.last - piece.first));
-    }
   const double period = std::accumulate(schedule.slot_seconds.begin(), schedule.slot_seconds.end(), 0.0);
-  return pieces * (period > 0.0 ? std::max(1.0, busy / period) : 1.0);
+  return period > 0.0 ? std::max(1.0, busy / period) : 1.0;
 }
 
 // The periodic form's period: the one asked for, else the power of two up to K whose schedule
@@ -180,37 +181,30 @@ PeriodicSchedule periodic_schedule(const std::vector<BroadcastTree>& trees, cons
         schedules.push_back(pack_period(trees, weights, pairwise, slice_bytes, period, links, quantum, order));
     schedules.push_back(colouring.schedule);
     schedules.back().period_slices = period;
-    // Each also on a clock (periodic_clock): its pieces start as their ports and links free up,
-    // their latencies under the sending before them, so that no link carries more than it can.
-    // Where links are known, only on a clock: self-timed slots may meet on a shared link, which
-    // their prediction does not see.
-    const std::size_t self_timed = schedules.size();
-    for (std::size_t k = 0; k < 2 * self_timed; ++k) {
-      PeriodicSchedule clocked = k < self_timed ? schedules[k]
-                                                : periodic_start_order(schedules[k - self_timed], weights, pairwise,
-                                                                       slice_bytes, links);
-      PeriodicClock clock = periodic_clock(clocked, parents, weights, pairwise, slice_bytes, links);
-      clocked.slot_seconds = std::move(clock.slot_seconds);
-      clocked.lags = std::move(clock.lags);
-      for (std::size_t s = 0; s < clock.delays.size(); ++s)
-        for (std::size_t i = 0; i < clock.delays[s].size(); ++i)
-          clocked.slots[s][i].delay = clock.delays[s][i];
-      schedules.push_back(std::move(clocked));
-    }
-    if (links != nullptr)
-      schedules.erase(schedules.begin(), schedules.begin() + static_cast<std::ptrdiff_t>(self_timed));
+    // Each also on a clock (periodic_clock), in slot order and in start order: its pieces start as
+    // their ports and links free up, their latencies under the sending before them, so that no
+    // link carries more than it can. Where links are known, only on a clock: self-timed slots may
+    // meet on a shared link, which their prediction does not see.
+    std::vector<PeriodicSchedule> ranked;
+    if (links == nullptr)
+      ranked = schedules;
+    for (bool start_order : {false, true})
+      for (const auto& schedule : schedules) {
+        const PeriodicSchedule ordered =
+            start_order ? periodic_start_order(schedule, weights, pairwise, slice_bytes, links) : schedule;
+        ranked.push_back(with_clock(ordered, periodic_clock(ordered, parents, weights, pairwise, slice_bytes, links)));
+      }
+    schedules = std::move(ranked);
     std::size_t chosen = schedules.size();
     double shortest = INFINITY;
     const double blocks = std::ceil(static_cast<double>(message.slices) / static_cast<double>(period));
     for (std::size_t k = 0; k < schedules.size(); ++k) {
       // A period asked for, or the longest, always runs; a shorter one only within the replay's
       // budget.
-      std::size_t pieces = 0;
-      for (const auto& slot : schedules[k].slots)
-        pieces += slot.size();
+      const auto pieces = static_cast<double>(periodic_piece_count(schedules[k])) * blocks;
       if (requested == 0 && period < candidates.back() &&
-          (static_cast<double>(pieces) * blocks > kPeriodicTransferBudget ||
-           replay_work(schedules[k], weights, pairwise, slice_bytes) * blocks > kPeriodicReplayBudget))
+          (pieces > kPeriodicTransferBudget ||
+           pieces * pieces_in_flight(schedules[k], weights, pairwise, slice_bytes) > kPeriodicReplayBudget))
         continue;
       const double makespan = estimated_makespan(trees, weights, schedules[k], pairwise, message);
       if (makespan < shortest) {
@@ -333,11 +327,8 @@ void simulate_multi_tree_plan(SchedulerRun& run, const ScheduleResult& scheduled
                                                     : periodic_schedule(trees, weights, scheduled.form_slices,
                                                                         pairwise, links, message, timeline);
     run.plan_form_slices = run.plan_schedule.period_slices;
-    std::size_t pieces = 0;
-    for (const auto& slot : run.plan_schedule.slots)
-      pieces += slot.size();
     run.own_model += fmt::format("; periods of {} slices, {} slots, {} pieces", run.plan_form_slices,
-                                 run.plan_schedule.slots.size(), pieces);
+                                 run.plan_schedule.slots.size(), periodic_piece_count(run.plan_schedule));
     const auto offsets = periodic_slot_offsets(run.plan_schedule);
     if (!offsets.empty())
       run.own_model += fmt::format(", on a clock of {:.4g} x the optimum's period",

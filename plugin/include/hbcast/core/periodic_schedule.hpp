@@ -52,6 +52,9 @@ struct PeriodicSchedule {
   std::vector<std::vector<std::size_t>> lags;
 };
 
+/// The pieces of one period, over all its slots.
+std::size_t periodic_piece_count(const PeriodicSchedule& schedule);
+
 /// The clock of a schedule: offsets[s] is when slot s starts within a period, offsets.back() the
 /// period's length (slots + 1 values); empty when the schedule has no clock.
 std::vector<double> periodic_slot_offsets(const PeriodicSchedule& schedule);

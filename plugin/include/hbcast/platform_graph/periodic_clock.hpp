@@ -30,6 +30,9 @@ PeriodicClock periodic_clock(const PeriodicSchedule& schedule, const std::vector
                              const std::vector<double>& weights, const CostModel& costs, double slice_bytes,
                              const LinkRouteModel* links);
 
+/// `schedule` on `clock`: its slot times, lags and pieces' delays set from it.
+PeriodicSchedule with_clock(PeriodicSchedule schedule, const PeriodicClock& clock);
+
 /// The pieces of a period's schedule in the order a list schedule sends them: each next piece is
 /// the one whose sending could begin first (its ports free, its SHARED links' shares left, its
 /// latency counted; each edge's pieces in their order), each in a slot of its own. Its slots then
