@@ -20,7 +20,8 @@ namespace hbcast {
 namespace {
 
 constexpr double kColouringReducedCost = 1e-9;
-constexpr std::size_t kColouringRounds = 300;
+constexpr std::size_t kColouringRounds = 1000;
+constexpr std::size_t kColumnsPerRound = 32;
 // A piece shorter than this fraction of its transfer joins its neighbour (a sliver would pay a
 // latency of its own for nothing).
 constexpr double kSliver = 1e-6;
@@ -301,26 +302,43 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
 
   // The transfers that send for a time (scaled to the busiest resource's) go to the program;
   // those with none (no bandwidth limits them) are placed afterwards, first fit on the ports.
-  std::vector<std::size_t> timed;
+  // Transfers between the same two hosts take the same ports and links: the program colours
+  // each pair of hosts once (a row per pair), and the pair's transfers then take its slots'
+  // time in turn, the shallowest sender first.
+  std::vector<Transfer> pairs;
+  std::vector<std::vector<std::size_t>> members;
+  std::map<std::pair<NodeId, NodeId>, std::size_t> pair_of;
   for (std::size_t e = 0; e < transfers.size(); ++e)
     if (result.busiest > 0.0 && transfers[e].sending > 1e-12 * result.busiest) {
-      transfers[e].sending /= result.busiest;
-      timed.push_back(e);
+      Transfer& t = transfers[e];
+      t.sending /= result.busiest;
+      const auto [it, fresh] = pair_of.emplace(std::make_pair(t.from, t.to), pairs.size());
+      if (fresh) {
+        pairs.push_back({0, t.from, t.to, 0.0, t.shares, 0.0});
+        members.emplace_back();
+      }
+      Transfer& pair = pairs[it->second];
+      pair.depth = (pair.depth * pair.sending + t.depth * t.sending) / (pair.sending + t.sending);
+      pair.sending += t.sending;
+      members[it->second].push_back(e);
     }
-  std::vector<std::pair<std::vector<std::size_t>, double>> chosen;  // the slots' transfers and lengths
-  if (!timed.empty()) {
-    // Rows: one per timed transfer (row r covers transfers[timed[r]]), sum of its slots >= d_e.
-    std::vector<std::size_t> row_of(transfers.size(), SlotBuilder::kNone);
+  for (auto& list : members)
+    std::stable_sort(list.begin(), list.end(),
+                     [&](std::size_t a, std::size_t b) { return transfers[a].depth < transfers[b].depth; });
+  std::vector<std::pair<std::vector<std::size_t>, double>> chosen;  // the slots' pairs and lengths
+  if (!pairs.empty()) {
+    // Rows: one per pair of hosts, sum of its slots >= its transfers' sending time.
+    std::vector<std::size_t> rows(pairs.size());
+    std::iota(rows.begin(), rows.end(), std::size_t{0});
     std::vector<double> lower, upper;
-    for (std::size_t r = 0; r < timed.size(); ++r) {
-      row_of[timed[r]] = r;
-      lower.push_back(transfers[timed[r]].sending);
+    for (const Transfer& pair : pairs) {
+      lower.push_back(pair.sending);
       upper.push_back(COIN_DBL_MAX);
     }
     ClpSimplex model;
     model.setLogLevel(0);
     const std::vector<CoinBigIndex> start{0};
-    model.loadProblem(0, static_cast<int>(timed.size()), start.data(), nullptr, nullptr, nullptr, nullptr, nullptr,
+    model.loadProblem(0, static_cast<int>(pairs.size()), start.data(), nullptr, nullptr, nullptr, nullptr, nullptr,
                       lower.data(), upper.data());
     model.setDualTolerance(1e-11);
     model.setPrimalTolerance(1e-10);
@@ -329,23 +347,21 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
     const auto add_column = [&](const std::vector<std::size_t>& set) {
       if (set.empty() || !known.insert(set).second)
         return false;
-      std::vector<int> rows;
-      for (std::size_t e : set)
-        rows.push_back(static_cast<int>(row_of[e]));
-      const std::vector<double> ones(rows.size(), 1.0);
-      model.addColumn(static_cast<int>(rows.size()), rows.data(), ones.data(), 0.0, COIN_DBL_MAX, 1.0);
+      std::vector<int> indices(set.begin(), set.end());
+      const std::vector<double> ones(indices.size(), 1.0);
+      model.addColumn(static_cast<int>(indices.size()), indices.data(), ones.data(), 0.0, COIN_DBL_MAX, 1.0);
       columns.push_back(set);
       return true;
     };
     SlotBuilder slot(nodes, dense.size());
-    std::vector<double> value(transfers.size(), 0.0);
+    std::vector<double> value(pairs.size(), 0.0);
     const auto orders = [&] {
       // By value, and by value per unit of resource taken (its ports and shared links).
-      std::vector<std::size_t> by_value = timed, by_density = timed;
+      std::vector<std::size_t> by_value = rows, by_density = rows;
       std::stable_sort(by_value.begin(), by_value.end(), [&](std::size_t a, std::size_t b) { return value[a] > value[b]; });
       const auto density = [&](std::size_t e) {
         double taken = 2.0;
-        for (const auto& [link, share] : transfers[e].shares)
+        for (const auto& [link, share] : pairs[e].shares)
           taken += share;
         return value[e] / taken;
       };
@@ -353,28 +369,39 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
                        [&](std::size_t a, std::size_t b) { return density(a) > density(b); });
       return std::vector<std::vector<std::size_t>>{by_value, by_density};
     };
-    // Start: every transfer alone (the program is feasible), and greedy sets by sending time.
-    for (std::size_t e : timed) {
+    // Start: every pair alone (the program is feasible), and greedy sets by sending time.
+    for (std::size_t e : rows) {
       add_column({e});
-      value[e] = transfers[e].sending;
+      value[e] = pairs[e].sending;
     }
     for (const auto& order : orders())
-      add_column(price(transfers, value, order, slot));
+      add_column(price(pairs, value, order, slot));
     for (std::size_t round = 0; round < kColouringRounds; ++round) {
       model.primal();
       steady_state_lp_detail::require_optimal(model);
+      // The busiest resource's time bounds every colouring: met, it is optimal.
+      if (model.objectiveValue() <= 1.0 + kColouringReducedCost)
+        break;
       const double* dual = model.dualRowSolution();
-      for (std::size_t r = 0; r < timed.size(); ++r)
-        value[timed[r]] = std::max(0.0, dual[r]);
+      for (std::size_t r = 0; r < pairs.size(); ++r)
+        value[r] = std::max(0.0, dual[r]);
       bool added = false;
       const auto both = orders();
       for (const auto& order : both) {
-        const auto set = price(transfers, value, order, slot);
-        if (worth(set, value) > 1.0 + kColouringReducedCost)
+        // Several sets a round: each next one priced with the pairs of those before worth
+        // nothing, so that the round covers many pairs.
+        std::vector<double> working(value);
+        for (std::size_t k = 0; k < kColumnsPerRound; ++k) {
+          const auto set = price(pairs, working, order, slot);
+          if (set.empty() || !(worth(set, value) > 1.0 + kColouringReducedCost))
+            break;
           added = add_column(set) || added;
+          for (std::size_t e : set)
+            working[e] = 0.0;
+        }
       }
       if (nodes <= kExactPricingNodes) {
-        const auto set = price_matching(transfers, value, both.front(), nodes, dense.size(), slot);
+        const auto set = price_matching(pairs, value, both.front(), nodes, dense.size(), slot);
         if (worth(set, value) > 1.0 + kColouringReducedCost)
           added = add_column(set) || added;
       }
@@ -388,34 +415,110 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
         result.sending_time += length[c] * result.busiest;
       }
   }
-  // Slots in order of their senders' mean depth (ties: their first transfer).
-  const auto mean_depth = [&](const std::vector<std::size_t>& set) {
-    double sum = 0.0;
-    for (std::size_t e : set)
-      sum += transfers[e].depth;
-    return sum / static_cast<double>(set.size());
-  };
-  std::stable_sort(chosen.begin(), chosen.end(), [&](const auto& a, const auto& b) {
-    const double da = mean_depth(a.first), db = mean_depth(b.first);
-    if (da != db)
-      return da < db;
-    return a.first < b.first;
-  });
+  // The slots in a list order: each next one the slot whose pairs' time goes most to transfers
+  // whose sender already holds its tree's data of the period (ties: the senders' mean depth), so
+  // that a block crosses several hops in one period (periodic_lags). A pair's time goes to its
+  // ready transfers first, the shallowest first; the pieces that begin within a slot (where the
+  // pair's transfer before ends) form a slot of their own after it, one piece per pair a slot.
+  std::vector<std::vector<std::pair<std::size_t, double>>> slot_parts;  // (transfer, sending time)
+  {
+    std::vector<double> rest(transfers.size());
+    for (std::size_t e = 0; e < transfers.size(); ++e)
+      rest[e] = transfers[e].sending;
+    // Per tree and node: the sending time still to come in (its parent's transfer to it).
+    std::vector<std::vector<double>> coming(trees.size(), std::vector<double>(nodes, 0.0));
+    for (const auto& list : members)
+      for (std::size_t e : list)
+        coming[transfers[e].tree][transfers[e].to] += rest[e];
+    const auto ready = [&](std::size_t e) {
+      return coming[transfers[e].tree][transfers[e].from] <= 1e-9 * transfers[e].sending;
+    };
+    const auto mean_depth = [&](const std::vector<std::size_t>& set) {
+      double sum = 0.0;
+      for (std::size_t j : set)
+        sum += pairs[j].depth;
+      return sum / static_cast<double>(set.size());
+    };
+    std::vector<char> placed(chosen.size(), 0);
+    // Per pair: its ready transfers, the shallowest first.
+    std::vector<std::vector<std::size_t>> ready_of(pairs.size());
+    for (std::size_t step = 0; step < chosen.size(); ++step) {
+      for (std::size_t j = 0; j < pairs.size(); ++j) {
+        ready_of[j].clear();
+        for (std::size_t e : members[j])
+          if (rest[e] > 0.0 && ready(e))
+            ready_of[j].push_back(e);
+      }
+      std::size_t next = chosen.size();
+      double best_score = -1.0, best_depth = 0.0;
+      for (std::size_t c = 0; c < chosen.size(); ++c) {
+        if (placed[c])
+          continue;
+        const auto& [set, length] = chosen[c];
+        double score = 0.0;
+        for (std::size_t j : set) {
+          double at = 0.0;
+          for (std::size_t e : ready_of[j]) {
+            const double take = std::min(length - at, rest[e]);
+            score += take;
+            at += take;
+            if (!(at < length))
+              break;
+          }
+        }
+        score /= length * static_cast<double>(set.size());
+        const double depth = mean_depth(set);
+        if (score > best_score + 1e-12 || (score > best_score - 1e-12 && depth < best_depth)) {
+          best_score = score;
+          best_depth = depth;
+          next = c;
+        }
+      }
+      placed[next] = 1;
+      const auto& [set, length] = chosen[next];
+      // Each pair's transfers in the slot, in turn; the pieces that begin within the slot (where
+      // the one before ends) form a slot of their own after it.
+      // Which transfers are ready is settled before the slot: a transfer in it does not make
+      // another in it ready.
+      std::vector<std::vector<std::size_t>> queues;
+      for (std::size_t j : set) {
+        auto& queue = queues.emplace_back(ready_of[j]);
+        for (std::size_t e : members[j])
+          if (rest[e] > 0.0 && !ready(e))
+            queue.push_back(e);
+      }
+      std::map<double, std::vector<std::pair<std::size_t, double>>> by_start;
+      for (const auto& queue : queues) {
+        double at = 0.0;
+        for (std::size_t e : queue) {
+          if (!(at < length * (1.0 - 1e-12)))
+            break;
+          const double take = std::min(length - at, rest[e]);
+          rest[e] = rest[e] - take <= 1e-9 * transfers[e].sending ? 0.0 : rest[e] - take;
+          coming[transfers[e].tree][transfers[e].to] = std::max(0.0, coming[transfers[e].tree][transfers[e].to] - take);
+          by_start[at].emplace_back(e, take);
+          at += take;
+        }
+      }
+      for (auto& [at, parts] : by_start)
+        slot_parts.push_back(std::move(parts));
+    }
+  }
   // Each transfer takes its sending time from the slots it is in, in order; slivers join their
   // neighbour piece.
   std::vector<std::vector<std::pair<std::size_t, double>>> taken(transfers.size());  // (slot, time)
   std::vector<double> left(transfers.size());
   for (std::size_t e = 0; e < transfers.size(); ++e)
     left[e] = transfers[e].sending;
-  for (std::size_t s = 0; s < chosen.size(); ++s)
-    for (std::size_t e : chosen[s].first)
+  for (std::size_t s = 0; s < slot_parts.size(); ++s)
+    for (const auto& [e, time] : slot_parts[s])
       if (left[e] > 0.0) {
-        const double take = std::min(chosen[s].second, left[e]);
+        const double take = std::min(time, left[e]);
         taken[e].emplace_back(s, take);
         left[e] -= take;
       }
-  std::vector<std::vector<PeriodicPiece>> slots(chosen.size());
-  std::vector<SlotPorts> ports(chosen.size(), SlotPorts(nodes));
+  std::vector<std::vector<PeriodicPiece>> slots(slot_parts.size());
+  std::vector<SlotPorts> ports(slot_parts.size(), SlotPorts(nodes));
   // The program's transfers first, so that those without sending time see every port they take.
   std::vector<std::size_t> placing(transfers.size());
   std::iota(placing.begin(), placing.end(), std::size_t{0});

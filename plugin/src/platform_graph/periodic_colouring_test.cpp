@@ -90,6 +90,34 @@ TEST(PeriodicColouring, CrossedChainsTakeTheBusiestPortsTime)
   }
 }
 
+TEST(PeriodicColouring, TransfersBetweenTheSameHostsTakeTheirPairsSlotsInTurn)
+{
+  // Trees A and B are both the chain 0 -> 1 -> 2, equal weights, one slice of 2 bytes per period,
+  // 1 byte/s: each of the four transfers sends 1 s. The pairs 0 -> 1 and 1 -> 2 send 2 s each and
+  // form a matching: one set of 2 s, the busiest port's time. Neither of node 1's sends is ready
+  // when the set begins (node 1 holds nothing yet), so each pair gives its time to A's transfer,
+  // then to B's: a slot {A 0 -> 1, A 1 -> 2} and, where they end at 1 s, a slot {B 0 -> 1, B 1 -> 2}.
+  const BroadcastTree a(0, {{1}, {2}, {}}), b(0, {{1}, {2}, {}});
+  DenseCostModel costs(3);
+  for (NodeId u = 0; u < 3; ++u)
+    for (NodeId v = 0; v < 3; ++v)
+      if (u != v)
+        costs.set_link(u, v, 0.5, 1.0);
+  const PeriodColouring colouring = colour_period({a, b}, {1.0, 1.0}, costs, 2.0, 1, nullptr);
+  EXPECT_NEAR(colouring.busiest, 2.0, 1e-12);
+  EXPECT_NEAR(colouring.sending_time, 2.0, 1e-9);
+  ASSERT_EQ(colouring.schedule.slots.size(), 2u);
+  EXPECT_NO_THROW(check_periodic_schedule(colouring.schedule, {a.parents(), b.parents()}));
+  for (std::size_t s = 0; s < 2; ++s) {
+    ASSERT_EQ(colouring.schedule.slots[s].size(), 2u);
+    for (const auto& piece : colouring.schedule.slots[s]) {
+      EXPECT_EQ(piece.tree, s);
+      EXPECT_EQ(piece.first, 0.0);
+      EXPECT_EQ(piece.last, 1.0);
+    }
+  }
+}
+
 TEST(PeriodicColouring, ASharedCoreAddsASlot)
 {
   // Hosts 0, 1 | 2, 3, one tree 0 -> 1, 0 -> 2, 1 -> 3; 1 byte per edge, 1 s at bandwidth 1. Each

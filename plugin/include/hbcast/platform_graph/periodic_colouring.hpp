@@ -29,13 +29,17 @@ struct PeriodColouring {
 /// x_S solve min sum_S x_S subject to sum_{S containing e} x_S >= d_e for every transfer e (a
 /// fractional colouring), by column generation: the next set maximises the program's duals (a
 /// maximum-weight matching of the ports, priced again with a price on the links it overloads, or
-/// greedy sets improved by exchanges at a port), until none prices out or for at most 300 rounds
-/// (then the sets found so far, every transfer alone among them). Without shared links the
-/// optimum is the busiest port's time (Konig's theorem: the Birkhoff decomposition of
-/// decompose_period); links can make it longer. Every slot also pays its pieces' latency.
+/// greedy sets improved by exchanges at a port, several a round), until none prices out, the
+/// busiest resource's time is met, or for at most 1,000 rounds (then the sets found so far, every
+/// transfer alone among them). Transfers between the same two hosts take the same resources:
+/// the program has one row per pair of hosts, and a pair's transfers take its slots' time in
+/// turn. Without shared links the optimum is the busiest port's time (Konig's theorem: the
+/// Birkhoff decomposition of decompose_period); links can make it longer. Every slot also pays
+/// its pieces' latency.
 ///
-/// The slots go in order of their senders' mean depth in their trees, so that a block crosses
-/// several hops in one period (periodic_lags). A transfer's pieces follow the slots it is in.
+/// The slots go in a list order: each next one the slot whose time goes most to transfers whose
+/// sender already holds its tree's data of the period, so that a block crosses several hops in
+/// one period (periodic_lags). A transfer's pieces follow the slots it is in.
 PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
                               const CostModel& costs, double slice_bytes, std::size_t period_slices,
                               const LinkRouteModel* links);
