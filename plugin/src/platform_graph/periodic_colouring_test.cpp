@@ -50,6 +50,23 @@ DenseCostModel route_costs(const LinkRouteModel& links)
   return costs;
 }
 
+// Trees a and b of equal weight on three hosts, every pair at latency 0.5 s and 1 byte/s, one
+// slice of 2 bytes a period: each transfer sends 1 s. Where the busiest port sends 2 s, the
+// colouring takes 2 s in all, in two slots.
+PeriodColouring colour_two_trees_on_three_hosts(const BroadcastTree& a, const BroadcastTree& b)
+{
+  DenseCostModel costs(3);
+  for (NodeId u = 0; u < 3; ++u)
+    for (NodeId v = 0; v < 3; ++v)
+      if (u != v)
+        costs.set_link(u, v, 0.5, 1.0);
+  const PeriodColouring colouring = colour_period({a, b}, {1.0, 1.0}, costs, 2.0, 1, nullptr);
+  EXPECT_NEAR(colouring.busiest, 2.0, 1e-12);
+  EXPECT_NEAR(colouring.sending_time, 2.0, 1e-9);
+  EXPECT_NO_THROW(check_periodic_schedule(colouring.schedule, {a.parents(), b.parents()}));
+  return colouring;
+}
+
 BroadcastTree random_plan_tree(std::size_t nodes, std::mt19937& rng)
 {
   std::vector<NodeId> order(nodes);
@@ -69,16 +86,8 @@ TEST(PeriodicColouring, CrossedChainsTakeTheBusiestPortsTime)
   // pair at 1 byte/s, no link: each transfer sends 1 s. Node 0 sends 2 s, nodes 1 and 2 receive 2
   // s each; {0 -> 1 A, 1 -> 2 A} and {0 -> 2 B, 2 -> 1 B} are matchings: two slots, 2 s in all.
   const BroadcastTree a(0, {{1}, {2}, {}}), b(0, {{2}, {}, {1}});
-  DenseCostModel costs(3);
-  for (NodeId u = 0; u < 3; ++u)
-    for (NodeId v = 0; v < 3; ++v)
-      if (u != v)
-        costs.set_link(u, v, 0.5, 1.0);
-  const PeriodColouring colouring = colour_period({a, b}, {1.0, 1.0}, costs, 2.0, 1, nullptr);
-  EXPECT_NEAR(colouring.busiest, 2.0, 1e-12);
-  EXPECT_NEAR(colouring.sending_time, 2.0, 1e-9);
+  const PeriodColouring colouring = colour_two_trees_on_three_hosts(a, b);
   ASSERT_EQ(colouring.schedule.slots.size(), 2u);
-  EXPECT_NO_THROW(check_periodic_schedule(colouring.schedule, {a.parents(), b.parents()}));
   // Depth order: the slot that sends from depth 0 and 1 (mean 0.5) either way; both hold whole
   // transfers.
   for (const auto& slot : colouring.schedule.slots) {
@@ -98,16 +107,8 @@ TEST(PeriodicColouring, TransfersBetweenTheSameHostsTakeTheirPairsSlotsInTurn)
   // when the set begins (node 1 holds nothing yet), so each pair gives its time to A's transfer,
   // then to B's: a slot {A 0 -> 1, A 1 -> 2} and, where they end at 1 s, a slot {B 0 -> 1, B 1 -> 2}.
   const BroadcastTree a(0, {{1}, {2}, {}}), b(0, {{1}, {2}, {}});
-  DenseCostModel costs(3);
-  for (NodeId u = 0; u < 3; ++u)
-    for (NodeId v = 0; v < 3; ++v)
-      if (u != v)
-        costs.set_link(u, v, 0.5, 1.0);
-  const PeriodColouring colouring = colour_period({a, b}, {1.0, 1.0}, costs, 2.0, 1, nullptr);
-  EXPECT_NEAR(colouring.busiest, 2.0, 1e-12);
-  EXPECT_NEAR(colouring.sending_time, 2.0, 1e-9);
+  const PeriodColouring colouring = colour_two_trees_on_three_hosts(a, b);
   ASSERT_EQ(colouring.schedule.slots.size(), 2u);
-  EXPECT_NO_THROW(check_periodic_schedule(colouring.schedule, {a.parents(), b.parents()}));
   for (std::size_t s = 0; s < 2; ++s) {
     ASSERT_EQ(colouring.schedule.slots[s].size(), 2u);
     for (const auto& piece : colouring.schedule.slots[s]) {
