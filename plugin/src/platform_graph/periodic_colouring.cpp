@@ -9,6 +9,7 @@
 #include <CoinFinite.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -22,6 +23,11 @@ namespace {
 constexpr double kColouringReducedCost = 1e-9;
 constexpr std::size_t kColouringRounds = 1000;
 constexpr std::size_t kColumnsPerRound = 32;
+// The column generation stops once its program's rows x columns, summed over its rounds, pass
+// this (CLP's work per round grows with both), or once 50 rounds shorten the slots by less than
+// kColouringTailing of their length.
+constexpr double kColouringWork = 5e8;
+constexpr double kColouringTailing = 2e-3;
 // A piece shorter than this fraction of its transfer joins its neighbour (a sliver would pay a
 // latency of its own for nothing).
 constexpr double kSliver = 1e-6;
@@ -376,12 +382,22 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
     }
     for (const auto& order : orders())
       add_column(price(pairs, value, order, slot));
+    double work = 0.0, earlier = INFINITY;
     for (std::size_t round = 0; round < kColouringRounds; ++round) {
       model.primal();
       steady_state_lp_detail::require_optimal(model);
       // The busiest resource's time bounds every colouring: met, it is optimal.
-      if (model.objectiveValue() <= 1.0 + kColouringReducedCost)
+      const double objective = model.objectiveValue();
+      if (objective <= 1.0 + kColouringReducedCost)
         break;
+      work += static_cast<double>(pairs.size()) * static_cast<double>(columns.size());
+      if (work > kColouringWork)
+        break;
+      if (round % 50 == 0) {
+        if (earlier - objective < kColouringTailing * objective)
+          break;
+        earlier = objective;
+      }
       const double* dual = model.dualRowSolution();
       for (std::size_t r = 0; r < pairs.size(); ++r)
         value[r] = std::max(0.0, dual[r]);
