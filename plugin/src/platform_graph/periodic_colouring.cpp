@@ -261,6 +261,104 @@ double worth(const std::vector<std::size_t>& set, const std::vector<double>& val
   return sum;
 }
 
+// The slots in a list order: each next one the slot whose pairs' time goes most to transfers
+// whose sender already holds its tree's data of the period (ties: the senders' mean depth), so
+// that a block crosses several hops in one period (periodic_lags). A pair's time goes to its
+// ready transfers first, the shallowest first; the pieces that begin within a slot (where the
+// pair's transfer before ends) form a slot of their own after it, one piece per pair a slot.
+// `chosen` holds the slots' pairs and lengths; the result, each slot's (transfer, sending time).
+std::vector<std::vector<std::pair<std::size_t, double>>> list_order(
+    const std::vector<Transfer>& transfers, const std::vector<Transfer>& pairs,
+    const std::vector<std::vector<std::size_t>>& members,
+    const std::vector<std::pair<std::vector<std::size_t>, double>>& chosen, std::size_t trees, std::size_t nodes)
+{
+  std::vector<std::vector<std::pair<std::size_t, double>>> slot_parts;
+  std::vector<double> rest(transfers.size());
+  for (std::size_t e = 0; e < transfers.size(); ++e)
+    rest[e] = transfers[e].sending;
+  // Per tree and node: the sending time still to come in (its parent's transfer to it).
+  std::vector<std::vector<double>> coming(trees, std::vector<double>(nodes, 0.0));
+  for (const auto& list : members)
+    for (std::size_t e : list)
+      coming[transfers[e].tree][transfers[e].to] += rest[e];
+  const auto ready = [&](std::size_t e) {
+    return coming[transfers[e].tree][transfers[e].from] <= 1e-9 * transfers[e].sending;
+  };
+  // Each slot's senders' mean depth (the tie-break).
+  std::vector<double> mean_depth;
+  for (const auto& [set, length] : chosen) {
+    double sum = 0.0;
+    for (std::size_t j : set)
+      sum += pairs[j].depth;
+    mean_depth.push_back(sum / static_cast<double>(set.size()));
+  }
+  std::vector<char> placed(chosen.size(), 0);
+  // Per pair: its ready transfers, the shallowest first.
+  std::vector<std::vector<std::size_t>> ready_of(pairs.size());
+  for (std::size_t step = 0; step < chosen.size(); ++step) {
+    for (std::size_t j = 0; j < pairs.size(); ++j) {
+      ready_of[j].clear();
+      for (std::size_t e : members[j])
+        if (rest[e] > 0.0 && ready(e))
+          ready_of[j].push_back(e);
+    }
+    std::size_t next = chosen.size();
+    double best_score = -1.0, best_depth = 0.0;
+    for (std::size_t c = 0; c < chosen.size(); ++c) {
+      if (placed[c])
+        continue;
+      const auto& [set, length] = chosen[c];
+      double score = 0.0;
+      for (std::size_t j : set) {
+        double at = 0.0;
+        for (std::size_t e : ready_of[j]) {
+          const double take = std::min(length - at, rest[e]);
+          score += take;
+          at += take;
+          if (!(at < length))
+            break;
+        }
+      }
+      score /= length * static_cast<double>(set.size());
+      const double depth = mean_depth[c];
+      if (score > best_score + 1e-12 || (score > best_score - 1e-12 && depth < best_depth)) {
+        best_score = score;
+        best_depth = depth;
+        next = c;
+      }
+    }
+    placed[next] = 1;
+    const auto& [set, length] = chosen[next];
+    // Each pair's transfers in the slot, in turn; the pieces that begin within the slot (where
+    // the one before ends) form a slot of their own after it.
+    // Which transfers are ready is settled before the slot: a transfer in it does not make
+    // another in it ready.
+    std::vector<std::vector<std::size_t>> queues;
+    for (std::size_t j : set) {
+      auto& queue = queues.emplace_back(ready_of[j]);
+      for (std::size_t e : members[j])
+        if (rest[e] > 0.0 && !ready(e))
+          queue.push_back(e);
+    }
+    std::map<double, std::vector<std::pair<std::size_t, double>>> by_start;
+    for (const auto& queue : queues) {
+      double at = 0.0;
+      for (std::size_t e : queue) {
+        if (!(at < length * (1.0 - 1e-12)))
+          break;
+        const double take = std::min(length - at, rest[e]);
+        rest[e] = rest[e] - take <= 1e-9 * transfers[e].sending ? 0.0 : rest[e] - take;
+        coming[transfers[e].tree][transfers[e].to] = std::max(0.0, coming[transfers[e].tree][transfers[e].to] - take);
+        by_start[at].emplace_back(e, take);
+        at += take;
+      }
+    }
+    for (auto& [at, parts] : by_start)
+      slot_parts.push_back(std::move(parts));
+  }
+  return slot_parts;
+}
+
 }  // namespace
 
 PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std::vector<double>& weights,
@@ -431,95 +529,7 @@ PeriodColouring colour_period(const std::vector<BroadcastTree>& trees, const std
         result.sending_time += length[c] * result.busiest;
       }
   }
-  // The slots in a list order: each next one the slot whose pairs' time goes most to transfers
-  // whose sender already holds its tree's data of the period (ties: the senders' mean depth), so
-  // that a block crosses several hops in one period (periodic_lags). A pair's time goes to its
-  // ready transfers first, the shallowest first; the pieces that begin within a slot (where the
-  // pair's transfer before ends) form a slot of their own after it, one piece per pair a slot.
-  std::vector<std::vector<std::pair<std::size_t, double>>> slot_parts;  // (transfer, sending time)
-  {
-    std::vector<double> rest(transfers.size());
-    for (std::size_t e = 0; e < transfers.size(); ++e)
-      rest[e] = transfers[e].sending;
-    // Per tree and node: the sending time still to come in (its parent's transfer to it).
-    std::vector<std::vector<double>> coming(trees.size(), std::vector<double>(nodes, 0.0));
-    for (const auto& list : members)
-      for (std::size_t e : list)
-        coming[transfers[e].tree][transfers[e].to] += rest[e];
-    const auto ready = [&](std::size_t e) {
-      return coming[transfers[e].tree][transfers[e].from] <= 1e-9 * transfers[e].sending;
-    };
-    const auto mean_depth = [&](const std::vector<std::size_t>& set) {
-      double sum = 0.0;
-      for (std::size_t j : set)
-        sum += pairs[j].depth;
-      return sum / static_cast<double>(set.size());
-    };
-    std::vector<char> placed(chosen.size(), 0);
-    // Per pair: its ready transfers, the shallowest first.
-    std::vector<std::vector<std::size_t>> ready_of(pairs.size());
-    for (std::size_t step = 0; step < chosen.size(); ++step) {
-      for (std::size_t j = 0; j < pairs.size(); ++j) {
-        ready_of[j].clear();
-        for (std::size_t e : members[j])
-          if (rest[e] > 0.0 && ready(e))
-            ready_of[j].push_back(e);
-      }
-      std::size_t next = chosen.size();
-      double best_score = -1.0, best_depth = 0.0;
-      for (std::size_t c = 0; c < chosen.size(); ++c) {
-        if (placed[c])
-          continue;
-        const auto& [set, length] = chosen[c];
-        double score = 0.0;
-        for (std::size_t j : set) {
-          double at = 0.0;
-          for (std::size_t e : ready_of[j]) {
-            const double take = std::min(length - at, rest[e]);
-            score += take;
-            at += take;
-            if (!(at < length))
-              break;
-          }
-        }
-        score /= length * static_cast<double>(set.size());
-        const double depth = mean_depth(set);
-        if (score > best_score + 1e-12 || (score > best_score - 1e-12 && depth < best_depth)) {
-          best_score = score;
-          best_depth = depth;
-          next = c;
-        }
-      }
-      placed[next] = 1;
-      const auto& [set, length] = chosen[next];
-      // Each pair's transfers in the slot, in turn; the pieces that begin within the slot (where
-      // the one before ends) form a slot of their own after it.
-      // Which transfers are ready is settled before the slot: a transfer in it does not make
-      // another in it ready.
-      std::vector<std::vector<std::size_t>> queues;
-      for (std::size_t j : set) {
-        auto& queue = queues.emplace_back(ready_of[j]);
-        for (std::size_t e : members[j])
-          if (rest[e] > 0.0 && !ready(e))
-            queue.push_back(e);
-      }
-      std::map<double, std::vector<std::pair<std::size_t, double>>> by_start;
-      for (const auto& queue : queues) {
-        double at = 0.0;
-        for (std::size_t e : queue) {
-          if (!(at < length * (1.0 - 1e-12)))
-            break;
-          const double take = std::min(length - at, rest[e]);
-          rest[e] = rest[e] - take <= 1e-9 * transfers[e].sending ? 0.0 : rest[e] - take;
-          coming[transfers[e].tree][transfers[e].to] = std::max(0.0, coming[transfers[e].tree][transfers[e].to] - take);
-          by_start[at].emplace_back(e, take);
-          at += take;
-        }
-      }
-      for (auto& [at, parts] : by_start)
-        slot_parts.push_back(std::move(parts));
-    }
-  }
+  const auto slot_parts = list_order(transfers, pairs, members, chosen, trees.size(), nodes);
   // Each transfer takes its sending time from the slots it is in, in order; slivers join their
   // neighbour piece.
   std::vector<std::vector<std::pair<std::size_t, double>>> taken(transfers.size());  // (slot, time)
